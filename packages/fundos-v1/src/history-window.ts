@@ -1,0 +1,51 @@
+// Document 2, V7 (structured-fund daily history): the date rules of one query, and the split of a longer
+// range into consecutive queries that each respect them.
+import { addDays, addMonths, parseDate, todayInBrasilia } from './calendar-date.js';
+
+/** The longest period one V7 query may cover: five years (60 months). */
+export const maxHistoryMonths = 60;
+
+export interface HistoryRange {
+  /** `data-inicio`, YYYY-MM-DD */
+  start: string;
+  /** `data-fim`, YYYY-MM-DD */
+  end: string;
+}
+
+/**
+ * The period the service answers for the dates sent, by the document's rules:
+ * no dates → the last five years; start after end → swapped; only an end → start one year before it;
+ * only a start → end five years after it.
+ */
+export function resolveHistoryRange(
+  sent: { 'data-inicio'?: string | undefined; 'data-fim'?: string | undefined },
+  today: string = todayInBrasilia(),
+): HistoryRange {
+  const start = sent['data-inicio'];
+  const end = sent['data-fim'];
+  if (start) parseDate(start);
+  if (end) parseDate(end);
+  if (!start && !end) return { start: addMonths(today, -maxHistoryMonths), end: today };
+  if (!start) return { start: addMonths(end as string, -12), end: end as string };
+  if (!end) return { start, end: addMonths(start, maxHistoryMonths) };
+  return start > end ? { start: end, end: start } : { start, end };
+}
+
+/**
+ * Splits [start, end] (both included, in either order) into consecutive windows of at most five years:
+ * each window ends the day before the next begins, so no day is asked twice or skipped at a seam.
+ */
+export function planHistoryWindows(range: HistoryRange): HistoryRange[] {
+  parseDate(range.start);
+  parseDate(range.end);
+  const [from, to] = range.start <= range.end ? [range.start, range.end] : [range.end, range.start];
+  const windows: HistoryRange[] = [];
+  let start = from;
+  while (start <= to) {
+    const lastAllowed = addDays(addMonths(start, maxHistoryMonths), -1);
+    const end = lastAllowed < to ? lastAllowed : to;
+    windows.push({ start, end });
+    start = addDays(end, 1);
+  }
+  return windows;
+}

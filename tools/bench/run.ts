@@ -1,0 +1,16 @@
+// `pnpm bench`: runs the project's benchmarks and prints one table. Figures are medians of a few runs on this
+// machine; compare the ratios, which are measured against a reference in the same run.
+import { printTable, type Row } from './measure.ts';
+import { pipelineBench } from './pipeline.ts';
+
+const only = process.argv[2];
+const suites: Record<string, () => Row[] | Promise<Row[]>> = {
+  pipeline: () => pipelineBench(),
+};
+const rows: Row[] = [];
+for (const [name, suite] of Object.entries(suites)) {
+  if (only && only !== name) continue;
+  console.error(`› ${name}…`);
+  rows.push(...(await suite()));
+}
+printTable(rows);

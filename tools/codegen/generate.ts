@@ -1,0 +1,31 @@
+// Generates a document package's src/generated/: the openapi-typescript types and the runtime meta.
+// Usage (from the package folder): tsx ../../tools/codegen/generate.ts <api>
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { specsDist } from '../specs/apis.ts';
+import { documentMeta } from './meta.ts';
+
+const api = process.argv[2];
+if (!api) {
+  console.error('usage: generate.ts <api>   (an api name from redocly.yaml, e.g. fundos-v2)');
+  process.exit(2);
+}
+const specFile = `${specsDist}${api}.json`;
+const spec = JSON.parse(readFileSync(specFile, 'utf8'));
+const header = (what: string) =>
+  `// GENERATED FILE: do not edit. ${what} from packages/specs/dist/${api}.json (specs/${api}/).\n` +
+  `// Regenerate with \`pnpm --filter @assoc-feed/${api} generate\` (or \`pnpm build\`).\n\n`;
+
+const outDir = `${process.cwd()}/src/generated`;
+mkdirSync(outDir, { recursive: true });
+
+const ast = await openapiTS(spec, { alphabetize: false, exportType: false, rootTypes: false });
+writeFileSync(`${outDir}/schema.ts`, header('openapi-typescript types') + astToString(ast));
+
+const meta = documentMeta(api, spec);
+writeFileSync(
+  `${outDir}/meta.ts`,
+  `${header('Runtime facts (parameter rules, paging, auth)')}import type { DocumentMeta } from '@assoc-feed/core';\n\n` +
+    `export const meta = ${JSON.stringify(meta, null, 2)} as const satisfies DocumentMeta;\n`,
+);
+console.log(`generated src/generated/{schema,meta}.ts for ${api} (${Object.keys(meta.operations).length} operations)`);

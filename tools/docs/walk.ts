@@ -1,0 +1,16 @@
+type Json = Record<string, unknown>;
+
+/** Visits every object node of a JSON document with its JSON-pointer path (parents before children). */
+export function walk(node: unknown, visit: (value: Json, pointer: string[]) => void, pointer: string[] = []): void {
+  if (Array.isArray(node)) {
+    node.forEach((child, index) => walk(child, visit, [...pointer, String(index)]));
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  visit(node as Json, pointer);
+  for (const [key, child] of Object.entries(node as Json)) walk(child, visit, [...pointer, key]);
+}
+
+export function toPointer(pointer: string[]): string {
+  return `#/${pointer.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+}
