@@ -1,0 +1,204 @@
+// @ts-check
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, at, byLocation, lintFixtures, operation } from './lint-fixtures.js';
+
+const P = '/feed/fundos/v2/fundos';
+const SHAPE =
+  'x-inferred: { choice: <what was chosen>, reason: <what the document gives and does not show> }';
+const INFERRED = { choice: 'Pages count from 0.', reason: 'The document does not show where pages start.' };
+
+/** @param {string} type */
+const notShown = (type) =>
+  `The description of this ${type} says "not shown" but the ${type} has no \`x-inferred\`. Record the choice ` +
+  `made for what the document does not show on this same node: \`${SHAPE}\`.`;
+/** @param {string} type @param {string} found */
+const notObject = (type, found) =>
+  `\`x-inferred\` on this ${type} must be an object, found ${found}. Write \`${SHAPE}\`.`;
+/** @param {string} type @param {string} [found] */
+const noChoice = (type, found) =>
+  `\`x-inferred\` on this ${type} has no \`choice\`${found ? ` (found ${found})` : ''}. Add \`choice:\` with one or ` +
+  'two sentences saying what was chosen; the docs list every inferred choice by it.';
+/** @param {string} type @param {string} [found] */
+const noReason = (type, found) =>
+  `\`x-inferred\` on this ${type} has no \`reason\`${found ? ` (found ${found})` : ''}. Add \`reason:\` with one or ` +
+  'two sentences saying why: what the document gives and what it does not show.';
+
+/** @param {Record<string, unknown>} schema */
+const withSchema = (schema) =>
+  api({ [P]: { get: operation() } }, { components: { schemas: { Fund: schema } } });
+
+/** @type {Array<{ name: string, files: Record<string, string | object>, expected: Array<{ at: string, message: string }> }>} */
+const cases = [
+  {
+    name: 'well-formed x-inferred on info, operation, parameter and schema',
+    files: {
+      'openapi.yaml': api(
+        {
+          [P]: {
+            get: operation({
+              'x-inferred': INFERRED,
+              parameters: [
+                { name: 'page', in: 'query', schema: { type: 'integer' }, 'x-inferred': INFERRED },
+              ],
+            }),
+          },
+        },
+        {
+          info: { title: 'F', version: '1', 'x-inferred': INFERRED },
+          components: { schemas: { Fund: { type: 'object', 'x-inferred': INFERRED } } },
+        },
+      ),
+    },
+    expected: [],
+  },
+  {
+    name: 'info.description may say "not shown" without x-inferred',
+    files: {
+      'openapi.yaml': api(
+        { [P]: { get: operation() } },
+        { info: { title: 'F', version: '1', description: 'Rate limits: not shown.' } },
+      ),
+    },
+    expected: [],
+  },
+  {
+    name: '"not shown" on nodes that carry x-inferred, including a referenced response file',
+    files: {
+      'openapi.yaml': api({
+        [P]: {
+          get: operation({
+            description: 'The default page size is not shown.',
+            'x-inferred': INFERRED,
+            responses: { 200: { $ref: 'responses/Ok.yaml' } },
+          }),
+        },
+      }),
+      'responses/Ok.yaml': [
+        'description: The error body is Not Shown in the document.',
+        'x-inferred:',
+        '  choice: Errors answer a JSON object.',
+        '  reason: The document does not show the error body.',
+        '',
+      ].join('\n'),
+    },
+    expected: [],
+  },
+  {
+    name: 'example payloads are data, not descriptions',
+    files: {
+      'openapi.yaml': api({
+        [P]: {
+          get: operation({
+            responses: {
+              200: {
+                description: 'ok',
+                content: {
+                  'application/json': {
+                    schema: { type: 'object' },
+                    examples: { a: { summary: 'a', value: { description: 'value not shown on the site' } } },
+                  },
+                },
+              },
+            },
+          }),
+        },
+      }),
+    },
+    expected: [],
+  },
+  {
+    name: 'x-inferred written as a string',
+    files: {
+      'openapi.yaml': withSchema({ type: 'string', 'x-inferred': 'Chosen because the document is silent.' }),
+    },
+    expected: [
+      {
+        at: 'openapi.yaml#/components/schemas/Fund/x-inferred',
+        message: notObject('Schema', 'a string ("Chosen because the document is silent.")'),
+      },
+    ],
+  },
+  {
+    name: 'x-inferred with an empty choice and no reason',
+    files: { 'openapi.yaml': withSchema({ type: 'string', 'x-inferred': { choice: '' } }) },
+    expected: [
+      {
+        at: 'openapi.yaml#/components/schemas/Fund/x-inferred/choice',
+        message: noChoice('Schema', 'a string ("")'),
+      },
+      { at: 'openapi.yaml#/components/schemas/Fund/x-inferred', message: noReason('Schema') },
+    ],
+  },
+  {
+    name: 'x-inferred on info without reason, on a parameter as a list',
+    files: {
+      'openapi.yaml': api(
+        {
+          [P]: {
+            get: operation({
+              parameters: [{ name: 'size', in: 'query', schema: { type: 'integer' }, 'x-inferred': ['a'] }],
+            }),
+          },
+        },
+        { info: { title: 'F', version: '1', 'x-inferred': { choice: 'Version 1.0.0.', reason: 42 } } },
+      ),
+    },
+    expected: [
+      { at: 'openapi.yaml#/info/x-inferred/reason', message: noReason('Info', 'a number (42)') },
+      { at: `${at(P)}/parameters/0/x-inferred`, message: notObject('Parameter', 'a list') },
+    ],
+  },
+  {
+    name: '"not shown" without x-inferred on an operation, a parameter, a property and a referenced response',
+    files: {
+      'openapi.yaml': api(
+        {
+          [P]: {
+            get: operation({
+              description: 'Defaults are NOT SHOWN in the document.',
+              parameters: [
+                { name: 'size', in: 'query', description: 'Default not shown.', schema: { type: 'integer' } },
+              ],
+              responses: { 200: { $ref: 'responses/Ok.yaml' } },
+            }),
+          },
+        },
+        {
+          components: {
+            schemas: {
+              Fund: {
+                type: 'object',
+                'x-inferred': INFERRED,
+                properties: { taxa: { type: 'number', description: 'Scale not  shown.' } },
+              },
+            },
+          },
+        },
+      ),
+      'responses/Ok.yaml': 'description: The body is not shown.\n',
+    },
+    expected: [
+      { at: `${at(P)}/description`, message: notShown('Operation') },
+      { at: `${at(P)}/parameters/0/description`, message: notShown('Parameter') },
+      {
+        at: 'openapi.yaml#/components/schemas/Fund/properties/taxa/description',
+        message: notShown('Schema'),
+      },
+      { at: 'responses/Ok.yaml#/description', message: notShown('Response') },
+    ],
+  },
+];
+
+describe('feed/inferred-choice-marked', () => {
+  /** @type {Map<string, Array<{ rule: string, at: string, message: string }>>} */
+  let results;
+  beforeAll(() => {
+    results = lintFixtures(['inferred-choice-marked'], cases);
+  });
+
+  it.each(cases)('$name', ({ name, expected }) => {
+    const findings = results.get(name) ?? [];
+    expect(findings.every((f) => f.rule === 'feed/inferred-choice-marked')).toBe(true);
+    expect(findings.map(({ at, message }) => ({ at, message }))).toEqual([...expected].sort(byLocation));
+  });
+});
