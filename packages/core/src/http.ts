@@ -1,0 +1,36 @@
+// Small HTTP helpers shared by the token managers, the pipeline and the error mapping.
+
+/**
+ * The fetch the core calls: always with one `Request`. Looser than `typeof fetch`, so both the global fetch and a
+ * test double that only takes a Request fit.
+ */
+export type FetchFn = (input: Request) => Promise<Response>;
+
+/** Resolved at call time, so a fetch polyfilled or mocked after the client was created is still used. */
+export const globalFetch: FetchFn = (input) => globalThis.fetch(input);
+
+/** Path and query of a URL: what errors name. Never the origin's credentials, never headers. */
+export function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return url;
+  }
+}
+
+/** The body of a response as JSON when it parses, else as text; undefined when empty or unreadable. */
+export async function readBody(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return undefined;
+  }
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,56 @@
+// The runtime facts a document client needs from its spec. The lead's codegen (tools/codegen/meta.ts) writes
+// one `DocumentMeta` per document as `as const satisfies DocumentMeta`, hence the readonly arrays throughout.
+
+export interface ParameterSchemaMeta {
+  type?: 'string' | 'integer' | 'number' | 'boolean' | 'array';
+  pattern?: string;
+  enum?: readonly (string | number)[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  format?: string;
+  items?: ParameterSchemaMeta;
+  /** Optional: quoted in error messages as a value of the right form. */
+  example?: string | number;
+}
+
+export interface ParameterMeta {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  schema: ParameterSchemaMeta;
+}
+
+export interface PaginationMeta {
+  pageParam: string;
+  sizeParam: string;
+  maxSize: number;
+  defaultSize: number;
+  itemsField: string;
+  totalPagesField: string;
+  totalElementsField: string;
+}
+
+export interface OperationMeta {
+  operationId: string;
+  documentId?: string;
+  method: 'get' | 'post';
+  path: string;
+  parameters: readonly ParameterMeta[];
+  /** Groups of parameters that must be sent all or none (e.g. `mes` and `ano`). */
+  requiredTogether?: readonly (readonly string[])[];
+  pagination?: PaginationMeta;
+  auth: 'flowA' | 'flowB' | 'none';
+}
+
+export interface DocumentMeta {
+  name: string;
+  /** Key: `${METHOD} ${pathTemplate}`, e.g. "GET /feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}". */
+  operations: Readonly<Record<string, OperationMeta>>;
+}
+
+/** The key under which `DocumentMeta.operations` files an operation. */
+export function operationKey(method: string, pathTemplate: string): string {
+  return `${method.toUpperCase()} ${pathTemplate}`;
+}

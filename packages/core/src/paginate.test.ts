@@ -1,0 +1,320 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { createDocumentClient, type DocumentClientOptions } from './create-document-client.js';
+import { ForbiddenError, InvalidRequestError, NotFoundError } from './errors.js';
+import type { Page, PageItem, PaginateArgs, PaginatedPath } from './paginate.js';
+import {
+  BASE_URL,
+  CLIENT_ID,
+  CLIENT_SECRET,
+  createFakeFeed,
+  errorBody,
+  type FakeFeedOptions,
+  type FundListRecord,
+  fundCode,
+  json,
+  meta,
+  type paths,
+  recordingSleep,
+} from './test-fixtures.js';
+import { createTokenManager } from './token-manager.js';
+
+const LIST = '/feed/fundos/v2/fundos';
+
+function setup(feedOptions: FakeFeedOptions = {}, options: Partial<DocumentClientOptions> = {}) {
+  const feed = createFakeFeed(feedOptions);
+  const { sleep } = recordingSleep();
+  const client = createDocumentClient<paths>(
+    {
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      baseUrl: BASE_URL,
+      fetch: feed.fetch,
+      retry: { sleep },
+      ...options,
+    },
+    meta,
+  );
+  const listCalls = () => feed.feedRequests.map((r) => Object.fromEntries(r.url.searchParams));
+  return { feed, client, listCalls };
+}
+
+async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of iterable) out.push(item);
+  return out;
+}
+
+const codes = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => fundCode(from + k));
+
+describe('paginate', () => {
+  it('yields every record once, in order, at the maximum page size, stopping at total_pages', async () => {
+    const { client, listCalls } = setup({ funds: 2500 });
+    const funds = await collect(client.paginate(LIST));
+    expect(funds.map((f) => f.codigo_fundo)).toEqual(codes(0, 2500));
+    // Three pages of up to 1000; no fourth request, since total_pages said 3.
+    expect(listCalls()).toEqual([
+      { page: '0', size: '1000' },
+      { page: '1', size: '1000' },
+      { page: '2', size: '1000' },
+    ]);
+  });
+
+  it('keeps the caller query, size and start page', async () => {
+    const { client, listCalls } = setup({ funds: 25 });
+    const funds = await collect(
+      client.paginate(LIST, { params: { query: { page: 1, size: 10, 'tipo-fundo': 'FIF' } } }),
+    );
+    expect(funds.map((f) => f.codigo_fundo)).toEqual(codes(10, 25));
+    expect(listCalls()).toEqual([
+      { page: '1', size: '10', 'tipo-fundo': 'FIF' },
+      { page: '2', size: '10', 'tipo-fundo': 'FIF' },
+    ]);
+  });
+
+  it('without totals, ends at the 404 past the last page, which is not an error', async () => {
+    const { client, listCalls } = setup({ funds: 25, withTotals: false });
+    const funds = await collect(client.paginate(LIST, { params: { query: { size: 10 } } }));
+    expect(funds).toHaveLength(25);
+    expect(listCalls().map((q) => q.page)).toEqual(['0', '1', '2', '3']);
+  });
+
+  it('ends at the 404 in throwing mode as well', async () => {
+    const { client } = setup({ funds: 25, withTotals: false }, { throwOnError: true });
+    expect(await collect(client.paginate(LIST, { params: { query: { size: 10 } } }))).toHaveLength(25);
+  });
+
+  it('without totals, an empty page also ends the list', async () => {
+    const { client, listCalls } = setup({
+      handler: (r) =>
+        r.url.pathname === LIST
+          ? json(200, { content: r.url.searchParams.get('page') === '0' ? [{ codigo_fundo: 'F1' }] : [] })
+          : undefined,
+    });
+    expect(await collect(client.paginate(LIST))).toHaveLength(1);
+    expect(listCalls()).toHaveLength(2);
+  });
+
+  it('a 404 on the first page is an empty list by default', async () => {
+    const { client } = setup({ funds: 0 });
+    expect(await collect(client.paginate(LIST))).toEqual([]);
+    expect(await collect(client.pages(LIST))).toEqual([]);
+  });
+
+  it("a 404 on the first page throws NotFoundError with firstPageNotFound: 'throw'", async () => {
+    const { client } = setup({ funds: 0 });
+    await expect(collect(client.paginate(LIST, { firstPageNotFound: 'throw' }))).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+  });
+
+  it('an empty list with totals yields one empty page and no record', async () => {
+    const { client } = setup({
+      handler: (r) =>
+        r.url.pathname === LIST
+          ? json(200, { content: [], page: 0, size: 1000, total_elements: 0, total_pages: 0 })
+          : undefined,
+    });
+    expect(await collect(client.pages(LIST))).toEqual([
+      { page: 0, items: [], totalElements: 0, totalPages: 0 },
+    ]);
+  });
+
+  it('other errors throw their typed error, even in the default (non-throwing) mode', async () => {
+    const { client } = setup({
+      handler: (r) =>
+        r.url.pathname === LIST && r.url.searchParams.get('page') === '1'
+          ? json(403, errorBody(403, 'access not authorized', 'plan'))
+          : undefined,
+    });
+    const seen: string[] = [];
+    const error = await (async () => {
+      for await (const fund of client.paginate(LIST)) seen.push(fund.codigo_fundo);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ForbiddenError);
+    expect(seen).toHaveLength(1000);
+  });
+
+  it('refuses a path that is not a paginated list, naming the ones that are', () => {
+    const { client } = setup();
+    // @ts-expect-error the types only offer paginated paths
+    expect(() => client.paginate('/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}')).toThrow(
+      InvalidRequestError,
+    );
+    // @ts-expect-error likewise
+    expect(() => client.pages('/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}')).toThrow(
+      /not a paginated list.*Paginated paths of fixture: \/feed\/fundos\/v2\/fundos, \/feed\/fundos\/v2\/fundos\/dados-cadastrais\/lote/s,
+    );
+  });
+
+  it('validates like any call: a size above the maximum is refused before sending', async () => {
+    const { client, feed } = setup();
+    await expect(collect(client.paginate(LIST, { params: { query: { size: 2000 } } }))).rejects.toThrow(
+      /size must be at most 1000/,
+    );
+    expect(feed.requests).toHaveLength(0);
+  });
+
+  it('passes required parameters along on every page', async () => {
+    const { client, listCalls } = setup({
+      handler: (r) =>
+        r.url.pathname === '/feed/fundos/v2/fundos/dados-cadastrais/lote'
+          ? json(200, {
+              content: [{ codigo: `x${r.url.searchParams.get('page')}` }],
+              page: 0,
+              size: 1,
+              total_elements: 2,
+              total_pages: 2,
+            })
+          : undefined,
+    });
+    const rows = await collect(
+      client.paginate('/feed/fundos/v2/fundos/dados-cadastrais/lote', {
+        params: { query: { 'data-atualizacao': '2026-01-02T03:04:05.678', size: 1 } },
+      }),
+    );
+    expect(rows.map((r) => r.codigo)).toEqual(['x0', 'x1']);
+    expect(listCalls().every((q) => q['data-atualizacao'] === '2026-01-02T03:04:05.678')).toBe(true);
+  });
+});
+
+describe('pages', () => {
+  it('yields each page with its totals', async () => {
+    const { client } = setup({ funds: 25 });
+    const pages = await collect(client.pages(LIST, { params: { query: { size: 10 } } }));
+    expect(pages.map((p) => [p.page, p.items.length, p.totalElements, p.totalPages])).toEqual([
+      [0, 10, 25, 3],
+      [1, 10, 25, 3],
+      [2, 5, 25, 3],
+    ]);
+  });
+
+  it('prefetch: requests page n+1 while page n is being consumed', async () => {
+    const { client, feed } = setup({ funds: 30 });
+    const seenWhenYielded: number[] = [];
+    for await (const page of client.pages(LIST, { params: { query: { size: 10 } }, prefetch: true })) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      seenWhenYielded.push(feed.feedRequests.length);
+      expect(page.items).toHaveLength(10);
+    }
+    // While page 0 was consumed, page 1 had been requested already (2 requests), and so on; none after the last.
+    expect(seenWhenYielded).toEqual([2, 3, 3]);
+  });
+
+  it('without prefetch, page n+1 is requested only after page n is consumed', async () => {
+    const { client, feed } = setup({ funds: 30 });
+    const seenWhenYielded: number[] = [];
+    for await (const _ of client.pages(LIST, { params: { query: { size: 10 } } }))
+      seenWhenYielded.push(feed.feedRequests.length);
+    expect(seenWhenYielded).toEqual([1, 2, 3]);
+  });
+
+  it('prefetch: breaking early abandons the prefetched page quietly', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { client } = setup({
+      funds: 30,
+      handler: async (r) => {
+        if (r.url.pathname === LIST && r.url.searchParams.get('page') === '1') await gate;
+        return undefined;
+      },
+    });
+    for await (const page of client.pages(LIST, { params: { query: { size: 10 } }, prefetch: true })) {
+      expect(page.page).toBe(0);
+      break;
+    }
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 10)); // an unhandled rejection would fail the run here
+  });
+});
+
+describe('token expiry mid-iteration', () => {
+  it('server-side expiry: one 401, one renewal, the page replayed, no record lost or repeated', async () => {
+    const { client, feed } = setup({
+      funds: 50,
+      handler: (r, f) => {
+        // The service drops the first token when page 2 is asked for.
+        if (r.url.searchParams.get('page') === '2') f.rejected.add(f.issued[0] as string);
+        return undefined;
+      },
+    });
+    const funds = await collect(client.paginate(LIST, { params: { query: { size: 10 } } }));
+    expect(funds.map((f) => f.codigo_fundo)).toEqual(codes(0, 50));
+    expect(feed.tokenRequests).toHaveLength(2);
+    expect(feed.feedRequests.map((r) => r.url.searchParams.get('page'))).toEqual([
+      '0',
+      '1',
+      '2',
+      '2',
+      '3',
+      '4',
+    ]);
+  });
+
+  it('client-side expiry (clock passes expires_in - margin): renewed before the next page, once', async () => {
+    let clock = 0;
+    const feed = createFakeFeed({ funds: 50, expiresIn: 3600 });
+    const tokenManager = createTokenManager({
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      tokenUrl: `${BASE_URL}/oauth/access-token`,
+      fetch: feed.fetch,
+      now: () => clock,
+    });
+    const client = createDocumentClient<paths>(
+      {
+        clientId: CLIENT_ID,
+        clientSecret: CLIENT_SECRET,
+        baseUrl: BASE_URL,
+        fetch: feed.fetch,
+        tokenManager,
+      },
+      meta,
+    );
+    const seen: string[] = [];
+    for await (const fund of client.paginate(LIST, { params: { query: { size: 10 } } })) {
+      seen.push(fund.codigo_fundo);
+      if (seen.length === 25) {
+        clock = 3600_000 - 59_000; // inside the 60 s renewal margin
+        feed.rejected.add(feed.issued[0] as string); // and the server agrees it is gone
+      }
+    }
+    expect(seen).toEqual(codes(0, 50));
+    expect(feed.tokenRequests).toHaveLength(2);
+    expect(feed.feedRequests.filter((r) => r.headers.get('access_token') === feed.issued[0]).length).toBe(3);
+    expect(feed.feedRequests).toHaveLength(5); // renewed ahead of time: no 401, no replay
+  });
+});
+
+describe('types', () => {
+  it('infers the record type of each paginated path and refuses the others', () => {
+    expectTypeOf<PaginatedPath<paths>>().toEqualTypeOf<
+      '/feed/fundos/v2/fundos' | '/feed/fundos/v2/fundos/dados-cadastrais/lote'
+    >();
+    expectTypeOf<PageItem<paths, '/feed/fundos/v2/fundos'>>().toEqualTypeOf<FundListRecord>();
+    expectTypeOf<PageItem<paths, '/feed/fundos/v2/fundos/dados-cadastrais/lote'>>().toEqualTypeOf<{
+      codigo: string;
+      atualizado_em: string;
+    }>();
+    expectTypeOf<
+      PageItem<paths, '/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}'>
+    >().toBeNever();
+    expectTypeOf<PageItem<paths, '/feed/exemplo/v1/consultas'>>().toBeNever();
+  });
+
+  it('types what paginate and pages yield', () => {
+    const { client } = setup();
+    expectTypeOf(client.paginate(LIST)).toEqualTypeOf<AsyncIterableIterator<FundListRecord>>();
+    expectTypeOf(client.pages(LIST)).toEqualTypeOf<AsyncIterableIterator<Page<FundListRecord>>>();
+  });
+
+  it('makes init required exactly when the operation has required parameters', () => {
+    expectTypeOf<PaginateArgs<paths, '/feed/fundos/v2/fundos'>>().toExtend<[unknown?]>();
+    expectTypeOf<[]>().toExtend<PaginateArgs<paths, '/feed/fundos/v2/fundos'>>();
+    expectTypeOf<[]>().not.toExtend<PaginateArgs<paths, '/feed/fundos/v2/fundos/dados-cadastrais/lote'>>();
+    const { client } = setup();
+    // @ts-expect-error data-atualizacao is required by the operation
+    void (() => client.paginate('/feed/fundos/v2/fundos/dados-cadastrais/lote'));
+    // @ts-expect-error tipo-fundo is an enum
+    void (() => client.paginate(LIST, { params: { query: { 'tipo-fundo': 'HEDGE' } } }));
+  });
+});

@@ -1,0 +1,234 @@
+// Every record of a paginated list, page by page. The page envelope's field names come from the spec
+// (`x-page-envelope`, carried in PaginationMeta), so nothing here assumes them at runtime.
+//
+// Where a list ends:
+// - after the last page by `total_pages`, when the answer carries it;
+// - at the 404 the documents give for "a page number above the last page": that 404 is the end, not an error;
+// - at an empty page, when the answer carries no totals (so a server that ignores `page` cannot loop forever).
+// A 404 on the *first* page requested also ends the iteration with no record by default: for a paginated list
+// the documented meaning of 404 is "no such page", which is what an empty list has. Pass
+// `firstPageNotFound: 'throw'` where a 404 can rather mean a wrong parent code (e.g. the notes of an unknown class).
+//
+// Other failures throw their typed FeedError in both client modes: an iterator has no `{ error }` to return.
+// A token that expires mid-iteration is renewed by the pipeline's 401 renew-and-replay, which replays the same
+// page: no record is lost or repeated.
+
+import type { Client, FetchOptions } from 'openapi-fetch';
+import { FeedError, InvalidRequestError, NotFoundError } from './errors.js';
+import { type DocumentMeta, type OperationMeta, operationKey, type PaginationMeta } from './meta.js';
+import { toFeedError } from './result.js';
+import { anySignal } from './signals.js';
+
+// ---- types: item of `content` in the 200 JSON answer of GET `path` ---------------------------------------
+
+type GetOperation<Paths, P> = P extends keyof Paths
+  ? Paths[P] extends { get: infer Op }
+    ? Op
+    : never
+  : never;
+
+type OkJson<Op> = Op extends { responses: { 200: { content: { 'application/json': infer Body } } } }
+  ? Body
+  : never;
+
+type HasPageParam<Op> = Op extends { parameters: { query?: infer Query } }
+  ? 'page' extends keyof NonNullable<Query>
+    ? true
+    : false
+  : false;
+
+/** The record type of a paginated GET path: the element type of `content` in its 200 JSON answer. */
+export type PageItem<Paths, P> = [OkJson<GetOperation<Paths, P>>] extends [never]
+  ? never
+  : OkJson<GetOperation<Paths, P>> extends { content?: infer Items }
+    ? NonNullable<Items> extends readonly (infer Item)[]
+      ? Item
+      : never
+    : never;
+
+/** GET paths that take `page` and answer a page envelope with a `content` list. */
+export type PaginatedPath<Paths> = {
+  [P in keyof Paths]-?: HasPageParam<GetOperation<Paths, P>> extends true
+    ? [PageItem<Paths, P>] extends [never]
+      ? never
+      : P
+    : never;
+}[keyof Paths];
+
+export interface PaginateOptions {
+  /** Request page n+1 while page n is consumed (default false). */
+  prefetch?: boolean;
+  /** What a 404 on the first page requested means: an empty list (default 'end') or an error ('throw'). */
+  firstPageNotFound?: 'end' | 'throw';
+  /** Deadline of each page request (default: the client's timeoutMs). */
+  timeoutMs?: number;
+}
+
+/** The openapi-fetch init of GET `path` (params, signal, headers, …) plus the paging options. */
+export type PaginateInit<Paths, P> = FetchOptions<GetOperation<Paths, P>> & PaginateOptions;
+
+/** `init` is optional unless the operation has required parameters (then openapi-fetch requires it too). */
+export type PaginateArgs<Paths, P> =
+  Partial<PaginateInit<Paths, P>> extends PaginateInit<Paths, P>
+    ? [init?: PaginateInit<Paths, P>]
+    : [init: PaginateInit<Paths, P>];
+
+export interface Page<Item> {
+  /** Page number, from 0. */
+  page: number;
+  items: Item[];
+  totalElements?: number;
+  totalPages?: number;
+}
+
+export interface Paginator<Paths extends {}> {
+  /** Every record of the list, across pages, starting at `params.query.page ?? 0`. */
+  paginate<P extends PaginatedPath<Paths>>(
+    path: P,
+    ...init: PaginateArgs<Paths, P>
+  ): AsyncIterableIterator<PageItem<Paths, P>>;
+  /** The list page by page, with the totals when the answer carries them. */
+  pages<P extends PaginatedPath<Paths>>(
+    path: P,
+    ...init: PaginateArgs<Paths, P>
+  ): AsyncIterableIterator<Page<PageItem<Paths, P>>>;
+}
+
+// ---- runtime -------------------------------------------------------------------------------------------
+
+type LooseInit = PaginateOptions & {
+  params?: { query?: Record<string, unknown>; [location: string]: unknown };
+  signal?: AbortSignal | null;
+  [key: string]: unknown;
+};
+type LooseGet = (
+  path: string,
+  init: Record<string, unknown>,
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+export function createPaginator<Paths extends {}>(
+  client: Client<Paths>,
+  meta: DocumentMeta,
+): Paginator<Paths> {
+  const get = client.GET as unknown as LooseGet;
+
+  function pages(path: string, init: LooseInit = {}): AsyncIterableIterator<Page<unknown>> {
+    const op = meta.operations[operationKey('GET', path)];
+    // Checked at call time, so the mistake surfaces where it was made rather than at the first `next()`.
+    if (!op?.pagination) throw notPaginated(path, meta);
+    return iteratePages(get, path, op, op.pagination, init);
+  }
+
+  async function* items(source: AsyncIterable<Page<unknown>>): AsyncGenerator<unknown, void, undefined> {
+    for await (const page of source) yield* page.items;
+  }
+
+  return {
+    pages: pages as Paginator<Paths>['pages'],
+    paginate: ((path: string, init?: LooseInit) => items(pages(path, init))) as Paginator<Paths>['paginate'],
+  };
+}
+
+const END = Symbol('end of list');
+
+async function* iteratePages(
+  get: LooseGet,
+  path: string,
+  op: OperationMeta,
+  pagination: PaginationMeta,
+  init: LooseInit,
+): AsyncGenerator<Page<unknown>, void, undefined> {
+  const { prefetch = false, firstPageNotFound = 'end', signal: userSignal, params = {}, ...rest } = init;
+  const query = { ...(params.query ?? {}) };
+  const rawFirst = query[pagination.pageParam] ?? 0;
+  const firstPage = Number(rawFirst);
+  // No size given: the document's maximum, the fewest requests. A size above it fails validation with its fix.
+  const size = query[pagination.sizeParam] ?? pagination.maxSize;
+  // Aborts a prefetched request nobody will read when the consumer stops early.
+  const stop = new AbortController();
+  const signal = anySignal([userSignal ?? undefined, stop.signal]);
+
+  const load = async (page: number): Promise<Page<unknown> | typeof END> => {
+    let result: Awaited<ReturnType<LooseGet>>;
+    const pageQuery = {
+      ...query,
+      [pagination.pageParam]: page === firstPage ? rawFirst : page,
+      [pagination.sizeParam]: size,
+    };
+    try {
+      result = await get(path, { ...rest, params: { ...params, query: pageQuery }, signal });
+    } catch (error) {
+      // Throwing mode: the client threw the typed error itself.
+      if (error instanceof NotFoundError) return endAt(page, error);
+      throw error;
+    }
+    if (!result.response.ok) {
+      const error = toFeedError(result) as FeedError;
+      if (error instanceof NotFoundError) return endAt(page, error);
+      throw error;
+    }
+    return readPage(result.data, page, pagination, op, result.response.status);
+  };
+  const endAt = (page: number, error: NotFoundError): typeof END => {
+    if (page === firstPage && firstPageNotFound === 'throw') throw error;
+    return END;
+  };
+
+  let next = load(firstPage);
+  try {
+    for (let page = firstPage; ; page++) {
+      const current = await next;
+      if (current === END) return;
+      if (current.totalPages === undefined && current.items.length === 0) return;
+      const last = current.totalPages !== undefined && page + 1 >= current.totalPages;
+      if (!last && prefetch) {
+        next = load(page + 1);
+        next.catch(() => {}); // observed when awaited; this only keeps an abandoned prefetch from going unhandled
+      }
+      yield current;
+      if (last) return;
+      if (!prefetch) next = load(page + 1);
+    }
+  } finally {
+    stop.abort();
+  }
+}
+
+function readPage(
+  data: unknown,
+  page: number,
+  pagination: PaginationMeta,
+  op: OperationMeta,
+  status: number,
+): Page<unknown> {
+  const envelope = data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : undefined;
+  const items = envelope?.[pagination.itemsField];
+  if (!Array.isArray(items)) {
+    throw new FeedError(
+      'unexpected_response',
+      `GET ${op.path} page ${page} answered ${status} without a "${pagination.itemsField}" list: the answer does not ` +
+        'have the documented page envelope. Check baseUrl points at the Feed API (or a mock of the same spec).',
+      { status, method: 'GET', path: op.path },
+    );
+  }
+  const out: Page<unknown> = { page, items };
+  const totalElements = envelope?.[pagination.totalElementsField];
+  const totalPages = envelope?.[pagination.totalPagesField];
+  if (typeof totalElements === 'number') out.totalElements = totalElements;
+  if (typeof totalPages === 'number') out.totalPages = totalPages;
+  return out;
+}
+
+function notPaginated(path: string, meta: DocumentMeta): InvalidRequestError {
+  const paginated = Object.values(meta.operations)
+    .filter((op) => op.pagination && op.method === 'get')
+    .map((op) => op.path);
+  const list = paginated.length
+    ? `Paginated paths of ${meta.name}: ${paginated.join(', ')}.`
+    : `${meta.name} has no paginated list.`;
+  return new InvalidRequestError(
+    `GET ${path} is not a paginated list, so paginate()/pages() cannot walk it: call client.GET() instead. ${list}`,
+    [{ parameter: 'path', location: 'path', rule: 'unknown', message: `${path} is not paginated.` }],
+    { method: 'GET', path },
+  );
+}

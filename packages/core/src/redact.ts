@@ -1,0 +1,29 @@
+// Error bodies come from the server, and a server may echo what it was sent (a token in a 401 message, the
+// Basic header in a 400). Everything an error carries passes through here first, so a secret can only reach a
+// log by a route this function does not see.
+
+export const REDACTED = '[redacted]';
+
+/** A deep copy of `value` in which every occurrence of every non-empty secret is replaced by `[redacted]`. */
+export function redact<T>(value: T, secrets: readonly (string | undefined)[]): T {
+  const list = secrets.filter((s): s is string => typeof s === 'string' && s.length > 0);
+  // Longest first: a secret that contains another must be replaced whole.
+  list.sort((a, b) => b.length - a.length);
+  if (list.length === 0) return value;
+  return walk(value, list, 0) as T;
+}
+
+function walk(value: unknown, secrets: readonly string[], depth: number): unknown {
+  if (typeof value === 'string') {
+    let out = value;
+    for (const secret of secrets) out = out.split(secret).join(REDACTED);
+    return out;
+  }
+  // Bodies are parsed JSON, so plain objects and arrays are all there is; the depth cap guards odd inputs.
+  if (depth > 32 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => walk(item, secrets, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value))
+    out[walk(key, secrets, depth + 1) as string] = walk(item, secrets, depth + 1);
+  return out;
+}

@@ -1,0 +1,26 @@
+// The typed error of a non-throwing call. openapi-fetch returns `{ data, error, response }`, where `error` is the
+// parsed body; the client's response middleware files the call's method and path against the Response, so
+// `toFeedError(result)` can build the same typed error throwing mode would have thrown.
+
+import { type ErrorContext, errorFromResponse, type FeedError } from './errors.js';
+import { pathOf } from './http.js';
+
+const contexts = new WeakMap<Response, ErrorContext>();
+
+/** Called by the document client's response middleware for every non-2xx response. */
+export function rememberResponse(response: Response, context: ErrorContext): void {
+  contexts.set(response, context);
+}
+
+/**
+ * The typed FeedError of an openapi-fetch result, or undefined when the call succeeded.
+ *
+ *     const result = await client.GET('/feed/fundos/v2/fundos/{codigo}', { params });
+ *     const error = toFeedError(result);
+ *     if (error instanceof NotFoundError) ...
+ */
+export function toFeedError(result: { error?: unknown; response: Response }): FeedError | undefined {
+  if (result.response.ok) return undefined;
+  const context = contexts.get(result.response) ?? { method: 'HTTP', path: pathOf(result.response.url) };
+  return errorFromResponse(result.response, result.error, context);
+}

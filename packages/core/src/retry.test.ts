@@ -1,0 +1,140 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ConfigurationError, NetworkError } from './errors.js';
+import { backoffDelay, fetchWithRetry, type RetryOptions, resolveRetryOptions } from './retry.js';
+import { recordingSleep } from './test-fixtures.js';
+
+function setup(answers: (Response | Error)[], patch: Partial<RetryOptions> = {}) {
+  const { waits, sleep } = recordingSleep();
+  const options = resolveRetryOptions({ sleep, random: () => 0.5, now: () => 1_000_000, ...patch });
+  let attempts = 0;
+  const send = async () => {
+    const answer = answers[Math.min(attempts++, answers.length - 1)] as Response | Error;
+    if (answer instanceof Error) throw answer;
+    return answer.clone();
+  };
+  const run = (signal?: AbortSignal) => fetchWithRetry(send, options, { method: 'GET', signal });
+  return { waits, run, attempts: () => attempts };
+}
+const status = (code: number, headers: Record<string, string> = {}) =>
+  new Response(null, { status: code, headers });
+const network = () =>
+  new NetworkError('GET /x failed', { method: 'GET', path: '/x', cause: new TypeError('fetch failed') });
+
+describe('fetchWithRetry', () => {
+  it.each([500, 502, 503, 504, 599, 429])(
+    'retries %i up to maxRetries with jittered backoff, then returns it',
+    async (code) => {
+      const { waits, run, attempts } = setup([status(code)]);
+      expect((await run()).status).toBe(code);
+      expect(attempts()).toBe(3); // 1 + maxRetries (2)
+      expect(waits).toEqual([0.5 * 500, 0.5 * 1000]);
+    },
+  );
+
+  it.each([400, 401, 403, 404, 405, 409, 422])('never retries %i', async (code) => {
+    const { waits, run, attempts } = setup([status(code), status(200)]);
+    expect((await run()).status).toBe(code);
+    expect(attempts()).toBe(1);
+    expect(waits).toEqual([]);
+  });
+
+  it('stops retrying at the first success', async () => {
+    const { run, attempts } = setup([status(503), status(200)]);
+    expect((await run()).status).toBe(200);
+    expect(attempts()).toBe(2);
+  });
+
+  it('retries a network error, then rethrows it', async () => {
+    const { run, attempts, waits } = setup([network()]);
+    await expect(run()).rejects.toBeInstanceOf(NetworkError);
+    expect(attempts()).toBe(3);
+    expect(waits).toHaveLength(2);
+  });
+
+  it('does not retry other thrown errors by default', async () => {
+    const { run, attempts } = setup([new RangeError('bug')]);
+    await expect(run()).rejects.toBeInstanceOf(RangeError);
+    expect(attempts()).toBe(1);
+  });
+
+  it.each([
+    ['seconds', '3', 3000],
+    ['an HTTP date', new Date(1_000_000 + 4000).toUTCString(), 4000],
+  ])('waits for Retry-After given as %s', async (_, header, wait) => {
+    const { run, waits } = setup([status(429, { 'retry-after': header }), status(200)]);
+    expect((await run()).status).toBe(200);
+    expect(waits).toEqual([wait]);
+  });
+
+  it('does not wait for a Retry-After above the cap: the 429 comes back at once', async () => {
+    const { run, waits, attempts } = setup([status(429, { 'retry-after': '120' }), status(200)]);
+    expect((await run()).status).toBe(429);
+    expect(waits).toEqual([]);
+    expect(attempts()).toBe(1);
+  });
+
+  it('honours a custom retryOn and maxRetries', async () => {
+    const { run, attempts } = setup([status(404), status(200)], {
+      retryOn: ({ response }) => response?.status === 404,
+      maxRetries: 5,
+    });
+    expect((await run()).status).toBe(200);
+    expect(attempts()).toBe(2);
+  });
+
+  it('retry: false means one attempt', async () => {
+    expect(resolveRetryOptions(false).maxRetries).toBe(0);
+  });
+
+  it("rejects with the caller's reason when aborted during a wait", async () => {
+    const controller = new AbortController();
+    const options = resolveRetryOptions({ random: () => 1, baseDelayMs: 10_000 });
+    const send = async () => status(503);
+    const pending = fetchWithRetry(send, options, { method: 'GET', signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('user gave up')), 5);
+    await expect(pending).rejects.toThrow('user gave up');
+  });
+});
+
+describe('backoffDelay', () => {
+  it('stays within [0, min(maxDelayMs, baseDelayMs * 2^attempt)) for any random draw', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 20 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (attempt, r) => {
+          const delay = backoffDelay(attempt, { baseDelayMs: 500, maxDelayMs: 8000, random: () => r });
+          expect(delay).toBeGreaterThanOrEqual(0);
+          expect(delay).toBeLessThan(Math.min(8000, 500 * 2 ** attempt) + 1e-9);
+        },
+      ),
+    );
+  });
+
+  it('uses the full range (full jitter, not equal jitter)', () => {
+    expect(backoffDelay(3, { baseDelayMs: 500, maxDelayMs: 8000, random: () => 0 })).toBe(0);
+    expect(backoffDelay(3, { baseDelayMs: 500, maxDelayMs: 8000, random: () => 0.999 })).toBeCloseTo(3996);
+    expect(backoffDelay(10, { baseDelayMs: 500, maxDelayMs: 8000, random: () => 0.5 })).toBe(4000);
+  });
+});
+
+describe('resolveRetryOptions', () => {
+  it.each([
+    ['maxRetries', { maxRetries: -1 }],
+    ['maxRetries', { maxRetries: 1.5 }],
+    ['baseDelayMs', { baseDelayMs: Number.NaN }],
+  ])('rejects a bad %s', (option, patch) => {
+    expect(() => resolveRetryOptions(patch)).toThrow(ConfigurationError);
+    expect(() => resolveRetryOptions(patch)).toThrow(`retry.${option}`);
+  });
+
+  it('keeps defaults for what is not given', () => {
+    expect(resolveRetryOptions({ maxRetries: 4 })).toMatchObject({
+      maxRetries: 4,
+      baseDelayMs: 500,
+      maxDelayMs: 8000,
+      maxRetryAfterMs: 60_000,
+    });
+  });
+});

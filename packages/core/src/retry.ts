@@ -1,0 +1,129 @@
+// Bounded retries. Only what can succeed on a second try is retried: network failures, 429 and 5xx. 400, 401,
+// 403 and 404 are answers about the request itself and never change on repeat (the 401 renew-and-replay is a
+// separate, single step in the pipeline). Waits use exponential backoff with full jitter, so many clients
+// failing together do not retry together, and honour Retry-After up to a cap.
+//
+// The feed is read-only, so every method is retried; the token POST is safe to repeat too.
+
+import { ConfigurationError, NetworkError } from './errors.js';
+import { parseRetryAfter } from './retry-after.js';
+import { sleep as abortableSleep } from './signals.js';
+
+export interface RetryContext {
+  /** 0 for the first attempt. */
+  attempt: number;
+  method: string;
+  /** Set when the attempt got an answer. */
+  response?: Response;
+  /** Set when the attempt failed without an answer (a NetworkError). */
+  error?: unknown;
+}
+
+export interface RetryOptions {
+  /** Retries after the first attempt (default 2, so at most 3 attempts). */
+  maxRetries: number;
+  /** Backoff base (default 500 ms): the cap of retry n is min(maxDelayMs, baseDelayMs * 2^n). */
+  baseDelayMs: number;
+  /** Backoff ceiling (default 8000 ms). */
+  maxDelayMs: number;
+  /**
+   * Longest Retry-After the client waits (default 60 s). A longer one is not waited for: the 429 (or 503) is
+   * returned at once, as a RateLimitedError carrying `retryAfterMs`.
+   */
+  maxRetryAfterMs: number;
+  /** Which failures to retry; replaces `defaultRetryOn`, which it may call. */
+  retryOn: (context: RetryContext) => boolean;
+  /** Injectable for tests: a number in [0, 1). */
+  random: () => number;
+  /** Injectable for tests; must reject with `signal.reason` when the signal aborts. */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Clock for HTTP-date Retry-After values. */
+  now: () => number;
+}
+
+/** Network errors, 429 and every 5xx; nothing else. */
+export function defaultRetryOn(context: RetryContext): boolean {
+  if (context.response) return isRetryableStatus(context.response.status);
+  return context.error instanceof NetworkError;
+}
+
+export function isRetryableStatus(status: number): boolean {
+  return status === 429 || (status >= 500 && status <= 599);
+}
+
+export const defaultRetryOptions: Readonly<RetryOptions> = Object.freeze({
+  maxRetries: 2,
+  baseDelayMs: 500,
+  maxDelayMs: 8000,
+  maxRetryAfterMs: 60_000,
+  retryOn: defaultRetryOn,
+  random: Math.random,
+  sleep: abortableSleep,
+  now: Date.now,
+});
+
+/** Client option → full options. `false` turns retries off. */
+export function resolveRetryOptions(option: Partial<RetryOptions> | false | undefined): RetryOptions {
+  if (option === false) return { ...defaultRetryOptions, maxRetries: 0 };
+  const merged: RetryOptions = { ...defaultRetryOptions };
+  for (const [key, value] of Object.entries(option ?? {})) {
+    if (value !== undefined) (merged as unknown as Record<string, unknown>)[key] = value;
+  }
+  for (const key of ['maxRetries', 'baseDelayMs', 'maxDelayMs', 'maxRetryAfterMs'] as const) {
+    const value = merged[key];
+    if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
+      throw new ConfigurationError(
+        `retry.${key}`,
+        `retry.${key} must be a number ≥ 0 (got ${String(value)}).`,
+      );
+    }
+  }
+  if (!Number.isInteger(merged.maxRetries)) {
+    throw new ConfigurationError(
+      'retry.maxRetries',
+      `retry.maxRetries must be a whole number (got ${merged.maxRetries}).`,
+    );
+  }
+  return merged;
+}
+
+/** Full jitter: uniform in [0, min(maxDelayMs, baseDelayMs * 2^attempt)). */
+export function backoffDelay(
+  attempt: number,
+  options: Pick<RetryOptions, 'baseDelayMs' | 'maxDelayMs' | 'random'>,
+): number {
+  const cap = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** attempt);
+  return options.random() * cap;
+}
+
+/**
+ * Calls `send(attempt)` until it answers with something not worth retrying or the retries run out, and returns
+ * the last response (a non-2xx one included: mapping it to an error is the caller's business). Thrown errors are
+ * retried when `retryOn` says so, else rethrown. Once `signal` has aborted nothing is retried.
+ */
+export async function fetchWithRetry(
+  send: (attempt: number) => Promise<Response>,
+  options: RetryOptions,
+  context: { method: string; signal?: AbortSignal | undefined },
+): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    let response: Response;
+    try {
+      response = await send(attempt);
+    } catch (error) {
+      if (context.signal?.aborted || attempt >= options.maxRetries) throw error;
+      if (!options.retryOn({ attempt, method: context.method, error })) throw error;
+      await options.sleep(backoffDelay(attempt, options), context.signal);
+      continue;
+    }
+    if (attempt >= options.maxRetries || !options.retryOn({ attempt, method: context.method, response })) {
+      return response;
+    }
+    const retryAfter = parseRetryAfter(response.headers.get('retry-after'), options.now());
+    // A wait longer than the cap is not worth holding the caller for: hand back the answer now.
+    if (retryAfter !== undefined && retryAfter > options.maxRetryAfterMs) return response;
+    // Release the connection of the answer we are discarding.
+    await response.body?.cancel().catch(() => {});
+    await options.sleep(retryAfter ?? backoffDelay(attempt, options), context.signal);
+  }
+}

@@ -1,0 +1,72 @@
+// Flow A (document 1, Authentication): the token for every feed call of documents 1, 2 and 3.
+// POST {base_url}/oauth/access-token, `Authorization: Basic BASE64(client_id:client_secret)`, JSON body
+// {"grant_type":"client_credentials"}; the answer's token goes in the `access_token` header beside `client_id`.
+
+import { basicAuthorization } from './base64.js';
+import { checkCredential } from './credentials.js';
+import { checkServiceUrl } from './environments.js';
+import { type FetchFn, globalFetch } from './http.js';
+import { createTokenCache } from './token-cache.js';
+import { requestToken } from './token-request.js';
+
+export interface TokenManager {
+  /** Brand: a flow B manager cannot stand in for this one, in types or at runtime. */
+  readonly flow: 'A';
+  /** The current token: cached, renewed shortly before expiry, one request in flight for all callers. */
+  getToken(): Promise<string>;
+  /** A call was refused with `staleToken`: drop it if it is still the cached one, so the next getToken renews. */
+  invalidate(staleToken: string): void;
+  /** Expiry of the cached token (epoch ms), never the token itself; undefined before the first request. */
+  peek(): { expiresAt: number } | undefined;
+}
+
+export interface TokenManagerOptions {
+  clientId: string;
+  clientSecret: string;
+  /** `${baseUrl}/oauth/access-token`. */
+  tokenUrl: string;
+  fetch?: FetchFn | undefined;
+  /** Renew this long before expiry (default 60 s), or 10% of expires_in if that is smaller. */
+  refreshMarginMs?: number | undefined;
+  now?: (() => number) | undefined;
+}
+
+export const FLOW_A_TOKEN_PATH = '/oauth/access-token';
+
+export function createTokenManager(options: TokenManagerOptions): TokenManager {
+  const clientId = checkCredential(options.clientId, 'clientId');
+  const clientSecret = checkCredential(options.clientSecret, 'clientSecret');
+  const tokenUrl = checkServiceUrl(options.tokenUrl, 'tokenUrl');
+  const fetch = options.fetch ?? globalFetch;
+  // Kept in this closure only: nothing reachable from the returned object (or an error) holds it.
+  const authorization = basicAuthorization(clientId, clientSecret);
+
+  const cache = createTokenCache({
+    refreshMarginMs: options.refreshMarginMs,
+    now: options.now,
+    request: () =>
+      requestToken({
+        fetch,
+        buildRequest: () =>
+          new Request(tokenUrl, {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/json',
+              Accept: 'application/json',
+              Authorization: authorization,
+            },
+            body: JSON.stringify({ grant_type: 'client_credentials' }),
+          }),
+        tokenTypes: ['Bearer', 'access_token'],
+        endpointHint: `Check that tokenUrl is the flow A endpoint (POST {base_url}${FLOW_A_TOKEN_PATH}), not flow B's.`,
+        secrets: [clientSecret, authorization, authorization.slice('Basic '.length)],
+      }),
+  });
+
+  return Object.freeze({
+    flow: 'A' as const,
+    getToken: () => cache.get(),
+    invalidate: (staleToken: string) => cache.invalidate(staleToken),
+    peek: () => cache.peek(),
+  });
+}
