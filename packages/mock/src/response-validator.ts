@@ -3,7 +3,9 @@ import addFormatsModule from 'ajv-formats';
 
 type Json = Record<string, unknown>;
 // ajv-formats is CommonJS with a default export; under NodeNext the callable sits on `.default`.
-const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule }).default ?? addFormatsModule;
+type AddFormats = (ajv: Ajv2020) => Ajv2020;
+const addFormats: AddFormats =
+  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
 
 function pointerPart(part: string): string {
   return part.replace(/~/g, '~0').replace(/\//g, '~1');

@@ -1,0 +1,94 @@
+// Collects the values the spec's own examples give each field (walking every example beside its schema), so
+// generated records speak the spec's vocabulary: "Longo Prazo", "IMA-B 5+", realistic magnitudes of a pu or
+// a net-asset value. Keyed by `Component.property` and by `property` alone.
+import type { Json } from '../spec/load.js';
+import { Resolver } from '../spec/resolve.js';
+
+export class Harvest {
+  private readonly strings = new Map<string, string[]>();
+  private readonly numbers = new Map<string, number[]>();
+
+  private add(key: string, value: unknown): void {
+    if (typeof value === 'string') {
+      let list = this.strings.get(key);
+      if (!list) {
+        list = [];
+        this.strings.set(key, list);
+      }
+      if (!list.includes(value)) list.push(value);
+    } else if (typeof value === 'number' && Number.isFinite(value)) {
+      let list = this.numbers.get(key);
+      if (!list) {
+        list = [];
+        this.numbers.set(key, list);
+      }
+      if (list.length < 64) list.push(value);
+    }
+  }
+
+  record(component: string | undefined, property: string, value: unknown): void {
+    if (component) this.add(`${component}.${property}`, value);
+    this.add(property, value);
+  }
+
+  stringsFor(component: string | undefined, property: string): string[] | undefined {
+    return (component && this.strings.get(`${component}.${property}`)) || this.strings.get(property);
+  }
+
+  numbersFor(component: string | undefined, property: string): number[] | undefined {
+    return (component && this.numbers.get(`${component}.${property}`)) || this.numbers.get(property);
+  }
+
+  /** Walks every response example of the spec with its schema. */
+  static fromSpec(spec: Json, resolver = new Resolver(spec)): Harvest {
+    const harvest = new Harvest();
+    const walk = (
+      value: unknown,
+      schemaNode: unknown,
+      component: string | undefined,
+      depth: number,
+    ): void => {
+      if (depth > 12 || value === null || value === undefined || !schemaNode) return;
+      const name = Resolver.refName(schemaNode) ?? component;
+      let schema: Json;
+      try {
+        schema = resolver.deref(schemaNode);
+      } catch {
+        return;
+      }
+      for (const alt of [...((schema.oneOf as unknown[]) ?? []), ...((schema.anyOf as unknown[]) ?? [])]) {
+        walk(value, alt, name, depth + 1);
+      }
+      if (Array.isArray(value)) {
+        for (const item of value) walk(item, schema.items, name, depth + 1);
+        return;
+      }
+      if (typeof value !== 'object') return;
+      const flat = resolver.flattenObject(schemaNode);
+      for (const [prop, v] of Object.entries(value as Json)) {
+        const propSchema = flat.properties[prop];
+        if (typeof v !== 'object' || v === null) harvest.record(name, prop, v);
+        else if (propSchema) walk(v, propSchema, name, depth + 1);
+      }
+    };
+    const responseExamples = (response: Json) => {
+      for (const media of Object.values((response.content as Json | undefined) ?? {})) {
+        const m = media as Json;
+        if (!m.schema) continue;
+        if (m.example !== undefined) walk(m.example, m.schema, undefined, 0);
+        for (const ex of Object.values((m.examples as Json | undefined) ?? {})) {
+          walk((resolver.deref(ex) as Json).value, m.schema, undefined, 0);
+        }
+      }
+    };
+    for (const item of Object.values((spec.paths as Json | undefined) ?? {})) {
+      for (const op of Object.values(resolver.deref(item))) {
+        if (!op || typeof op !== 'object') continue;
+        for (const response of Object.values(((op as Json).responses as Json | undefined) ?? {})) {
+          responseExamples(resolver.deref(response));
+        }
+      }
+    }
+    return harvest;
+  }
+}

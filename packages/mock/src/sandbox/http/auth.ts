@@ -1,0 +1,196 @@
+// Flow A (feed) and flow B (input family) credentials and tokens: the token calls, and the checks of every call.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { TokenStore } from '../tokens.js';
+
+export interface Credentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+function sameText(a: string, b: string): boolean {
+  const ha = createHash('sha256').update(a).digest();
+  const hb = createHash('sha256').update(b).digest();
+  return timingSafeEqual(ha, hb);
+}
+
+export function credentialsMatch(expected: Credentials, id: string, secret: string): boolean {
+  // Both comparisons always run, so the time does not tell which one failed.
+  const idOk = sameText(expected.clientId, id);
+  const secretOk = sameText(expected.clientSecret, secret);
+  return idOk && secretOk;
+}
+
+export type Outcome =
+  | { ok: true; body: unknown }
+  | { ok: false; status: number; error?: string; message: string };
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return contentType !== undefined && /^application\/(?:[\w.+-]+\+)?json\s*(;|$)/i.test(contentType.trim());
+}
+
+const badAuthRequest = 'invalid authentication request';
+
+/** POST /oauth/access-token: Basic client_id:client_secret and the JSON body {"grant_type":"client_credentials"}. */
+export function flowAToken(
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+  expected: Credentials,
+  store: TokenStore,
+): Outcome {
+  const authorization = header(headers, 'authorization');
+  const basic = authorization ? /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(authorization) : null;
+  if (!basic) {
+    return {
+      ok: false,
+      status: 400,
+      error: badAuthRequest,
+      message: 'Send Authorization: Basic BASE64(client_id:client_secret).',
+    };
+  }
+  const decoded = Buffer.from(basic[1] as string, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) {
+    return {
+      ok: false,
+      status: 400,
+      error: badAuthRequest,
+      message: 'The Basic credentials must be BASE64 of client_id:client_secret (with the colon).',
+    };
+  }
+  if (!isJson(header(headers, 'content-type'))) {
+    return {
+      ok: false,
+      status: 400,
+      error: badAuthRequest,
+      message: 'Send the body as JSON with Content-Type: application/json.',
+    };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    return {
+      ok: false,
+      status: 400,
+      error: badAuthRequest,
+      message: 'The body is not JSON: send {"grant_type": "client_credentials"}.',
+    };
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    return {
+      ok: false,
+      status: 400,
+      error: badAuthRequest,
+      message: 'The body must be the JSON object {"grant_type": "client_credentials"}.',
+    };
+  }
+  const fields = Object.keys(parsed);
+  if ((parsed as Record<string, unknown>).grant_type !== 'client_credentials') {
+    return {
+      ok: false,
+      status: 400,
+      error: badAuthRequest,
+      message: 'grant_type is required and must be client_credentials.',
+    };
+  }
+  if (fields.length !== 1) {
+    return { ok: false, status: 400, error: badAuthRequest, message: 'The body takes grant_type only.' };
+  }
+  if (!credentialsMatch(expected, decoded.slice(0, colon), decoded.slice(colon + 1))) {
+    return { ok: false, status: 401, message: 'The client credentials are invalid.' };
+  }
+  const { token, expiresIn } = store.issue(expected.clientId);
+  return { ok: true, body: { access_token: token, token_type: 'Bearer', expires_in: expiresIn } };
+}
+
+/** POST /realms/input-api/protocol/openid-connect/token: a standard client-credentials form. */
+export function flowBToken(
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+  expected: Credentials,
+  store: TokenStore,
+): Outcome {
+  const contentType = header(headers, 'content-type') ?? '';
+  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType.trim())) {
+    return {
+      ok: false,
+      status: 400,
+      error: badAuthRequest,
+      message: 'Send a form (Content-Type: application/x-www-form-urlencoded), not JSON.',
+    };
+  }
+  const form = new URLSearchParams(body.toString('utf8'));
+  for (const name of ['grant_type', 'client_id', 'client_secret']) {
+    if (!form.get(name))
+      return { ok: false, status: 400, error: badAuthRequest, message: `${name} is required.` };
+  }
+  if (form.get('grant_type') !== 'client_credentials') {
+    return {
+      ok: false,
+      status: 400,
+      error: badAuthRequest,
+      message: 'grant_type must be client_credentials.',
+    };
+  }
+  if (!credentialsMatch(expected, form.get('client_id') as string, form.get('client_secret') as string)) {
+    return { ok: false, status: 401, message: 'The client credentials are invalid.' };
+  }
+  const { token, expiresIn } = store.issue(expected.clientId);
+  return {
+    ok: true,
+    body: { access_token: token, expires_in: expiresIn, token_type: 'Bearer', scope: 'openid' },
+  };
+}
+
+/** Flow A check of a feed call: both headers, a live token issued to that client. */
+export function checkFeedCall(
+  headers: IncomingHttpHeaders,
+  expected: Credentials,
+  store: TokenStore,
+): Outcome | undefined {
+  const clientId = header(headers, 'client_id');
+  const token = header(headers, 'access_token');
+  if (!clientId || !token) {
+    return {
+      ok: false,
+      status: 401,
+      message: 'Send the headers client_id and access_token (flow A) on every feed call.',
+    };
+  }
+  if (!sameText(clientId, expected.clientId))
+    return { ok: false, status: 401, message: 'The client_id is unknown.' };
+  const result = store.check(token, clientId);
+  if (result === 'expired')
+    return { ok: false, status: 401, message: 'The access_token has expired. Request a new token.' };
+  if (result !== 'ok')
+    return {
+      ok: false,
+      status: 401,
+      message: 'The access_token is invalid or expired. Request a new token.',
+    };
+  return undefined;
+}
+
+/** Flow B check of an input call: Authorization: Bearer with a live flow-B token. */
+export function checkInputCall(headers: IncomingHttpHeaders, store: TokenStore): Outcome | undefined {
+  const authorization = header(headers, 'authorization');
+  const bearer = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
+  if (!bearer)
+    return { ok: false, status: 401, message: 'Send Authorization: Bearer <token> with a flow-B token.' };
+  const result = store.check(bearer[1]);
+  if (result === 'expired')
+    return { ok: false, status: 401, message: 'The Bearer token has expired. Request a new token.' };
+  if (result !== 'ok')
+    return {
+      ok: false,
+      status: 401,
+      message: 'The Bearer token is invalid or expired. Request a new token.',
+    };
+  return undefined;
+}

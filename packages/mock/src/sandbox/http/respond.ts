@@ -1,0 +1,68 @@
+// Writing answers: JSON bodies with a length, the error body of specs/common/schemas/Error.yaml, and the headers
+// every answer carries. Never echoes a secret or a token.
+import type { ServerResponse } from 'node:http';
+import type { ParamProblem } from './validate-request.js';
+
+const errorTypes: Record<number, string> = {
+  400: 'bad request',
+  401: 'invalid credential or token',
+  403: 'access not authorized',
+  404: 'not found',
+  405: 'method not allowed',
+  406: 'not acceptable',
+  413: 'payload too large',
+  415: 'unsupported media type',
+  429: 'too many requests',
+  500: 'internal error',
+  501: 'not implemented',
+  502: 'bad gateway',
+  503: 'service unavailable',
+};
+
+export interface ErrorBody {
+  status: number;
+  error: string;
+  message: string;
+  details?: ParamProblem[];
+}
+
+export function errorBody(
+  status: number,
+  message: string,
+  details?: ParamProblem[],
+  error?: string,
+): ErrorBody {
+  const body: ErrorBody = {
+    status,
+    error: (error ?? errorTypes[status] ?? 'error').slice(0, 100),
+    message: message.length > 1000 ? `${message.slice(0, 997)}...` : message,
+  };
+  if (details && details.length > 0) body.details = details.slice(0, 20);
+  return body;
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  if (res.headersSent || res.destroyed) return;
+  const payload = Buffer.from(JSON.stringify(body));
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(payload.length),
+    'cache-control': 'no-store',
+    ...headers,
+  });
+  res.end(payload);
+}
+
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  options: { details?: ParamProblem[]; error?: string; headers?: Record<string, string> } = {},
+): void {
+  sendJson(res, status, errorBody(status, message, options.details, options.error), options.headers);
+}

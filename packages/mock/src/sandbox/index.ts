@@ -1,0 +1,1 @@
+export { type RunningSandbox, SANDBOX_DEFAULTS, type SandboxOptions, startSandbox } from './start-sandbox.js';

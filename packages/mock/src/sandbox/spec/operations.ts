@@ -1,0 +1,245 @@
+// The operations of the joined spec as the sandbox needs them: routes, parameter rules, security, paging and
+// the rule extensions (x-page-envelope, x-required-together, x-date-window, x-release-schedule). Nothing here is
+// written by hand per endpoint: it is all read from the spec at start-up.
+import type { Json } from './load.js';
+import { Resolver } from './resolve.js';
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+const methods: Method[] = ['get', 'post', 'put', 'patch', 'delete'];
+
+export interface ParamSchema {
+  type?: string;
+  nullable?: boolean;
+  enum?: unknown[];
+  const?: unknown;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  default?: unknown;
+  items?: ParamSchema;
+}
+
+export interface ParamInfo {
+  name: string;
+  in: 'query' | 'path' | 'header';
+  required: boolean;
+  schema: ParamSchema;
+  /** Sent once per value (`?a=1&a=2`): an array parameter with form style and explode (the OpenAPI default). */
+  repeatable: boolean;
+}
+
+export interface PageEnvelopeNames {
+  items: string;
+  page: string;
+  size: string;
+  totalElements: string;
+  totalPages: string;
+}
+
+export interface DateWindow {
+  start: string;
+  end: string;
+  maxMonths?: number;
+  defaultWhenNoDates?: { months: number; endsAt: string };
+  swapWhenStartAfterEnd?: boolean;
+  startWhenOnlyEnd?: { monthsBeforeEnd: number };
+  endWhenOnlyStart?: { monthsAfterStart: number };
+}
+
+export interface ReleaseSchedule {
+  frequency: string;
+  time?: string;
+  timezone?: string;
+  rule?: string;
+}
+
+export type Security = 'flowA' | 'flowB' | 'basic' | 'none';
+
+export interface SuccessShape {
+  status: number;
+  /** envelope: a paginated list; array: a bare array of records; object: one record; none: no JSON schema. */
+  kind: 'envelope' | 'array' | 'object' | 'none';
+  /** The record schema (the items of the list or array, or the object itself). */
+  recordSchema?: unknown;
+  /** Component name of the record schema, when it is a `$ref`. */
+  recordName?: string;
+  envelope?: PageEnvelopeNames;
+}
+
+export interface OperationInfo {
+  method: Method;
+  path: string;
+  operationId: string;
+  documentId: string;
+  params: ParamInfo[];
+  security: Security;
+  requiredTogether: string[][];
+  dateWindow?: DateWindow;
+  releaseSchedule?: ReleaseSchedule;
+  success: SuccessShape;
+  /** Status codes the operation declares. */
+  statuses: Set<number>;
+  paging?: { pageParam: string; sizeParam: string; maxSize: number; defaultSize: number };
+  requestBody?: { required: boolean; contentTypes: string[]; schema?: unknown };
+  deprecated: boolean;
+  /** The raw operation object, for anything else. */
+  raw: Json;
+}
+
+function paramSchema(node: unknown, r: Resolver): ParamSchema {
+  const s = r.deref(node);
+  const out: ParamSchema = {};
+  let type = s.type;
+  if (Array.isArray(type)) {
+    out.nullable = type.includes('null');
+    type = type.find((t) => t !== 'null');
+  }
+  if (typeof type === 'string') out.type = type;
+  for (const k of [
+    'enum',
+    'const',
+    'pattern',
+    'format',
+    'minimum',
+    'maximum',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+    'minLength',
+    'maxLength',
+    'minItems',
+    'maxItems',
+    'default',
+  ] as const) {
+    if (s[k] !== undefined) (out as Json)[k] = s[k];
+  }
+  // A parameter schema that only composes others (allOf of refs) keeps the strictest of their rules.
+  for (const part of (s.allOf as unknown[] | undefined) ?? []) {
+    const inner = paramSchema(part, r);
+    for (const [k, v] of Object.entries(inner)) if ((out as Json)[k] === undefined) (out as Json)[k] = v;
+  }
+  if (s.items) out.items = paramSchema(s.items, r);
+  return out;
+}
+
+function securityOf(requirements: Json[] | undefined): Security {
+  if (!requirements || requirements.length === 0) return 'none';
+  for (const req of requirements) {
+    if ('ClientId' in req && 'AccessToken' in req) return 'flowA';
+    if ('InputClientCredentials' in req) return 'flowB';
+    if ('BasicClientCredentials' in req) return 'basic';
+  }
+  return 'none';
+}
+
+function successShape(op: Json, r: Resolver): SuccessShape {
+  const responses = (op.responses as Json | undefined) ?? {};
+  const status = Object.keys(responses)
+    .map(Number)
+    .filter((s) => s >= 200 && s < 300)
+    .sort((a, b) => a - b)[0];
+  if (status === undefined) return { status: 200, kind: 'none' };
+  const response = r.deref(responses[String(status)]);
+  const schemaNode = ((response.content as Json | undefined)?.['application/json'] as Json | undefined)
+    ?.schema;
+  if (!schemaNode) return { status, kind: 'none' };
+  const schema = r.deref(schemaNode);
+  const flat = r.flattenObject(schemaNode);
+  const envelope = flat.extensions['x-page-envelope'] as PageEnvelopeNames | undefined;
+  if (envelope) {
+    const itemsSchema = r.deref(flat.properties[envelope.items]) as Json | undefined;
+    const recordNode = itemsSchema?.items;
+    return {
+      status,
+      kind: 'envelope',
+      envelope,
+      recordSchema: recordNode,
+      recordName: Resolver.refName(recordNode),
+    };
+  }
+  if (schema.type === 'array') {
+    return { status, kind: 'array', recordSchema: schema.items, recordName: Resolver.refName(schema.items) };
+  }
+  return { status, kind: 'object', recordSchema: schemaNode, recordName: Resolver.refName(schemaNode) };
+}
+
+/** Every operation of the spec, in spec order. */
+export function readOperations(spec: Json, resolver = new Resolver(spec)): OperationInfo[] {
+  const out: OperationInfo[] = [];
+  for (const [path, rawItem] of Object.entries((spec.paths as Json | undefined) ?? {})) {
+    const item = resolver.deref(rawItem);
+    const shared = ((item.parameters as unknown[] | undefined) ?? []).map((p) => resolver.deref(p));
+    for (const method of methods) {
+      const op = item[method] as Json | undefined;
+      if (!op) continue;
+      const merged = new Map<string, Json>();
+      for (const p of [
+        ...shared,
+        ...((op.parameters as unknown[] | undefined) ?? []).map((p) => resolver.deref(p)),
+      ]) {
+        merged.set(`${String(p.in)}:${String(p.name)}`, p);
+      }
+      const params: ParamInfo[] = [...merged.values()]
+        .filter((p) => p.in === 'query' || p.in === 'path' || p.in === 'header')
+        .map((p) => {
+          const schema = paramSchema(p.schema ?? {}, resolver);
+          const style = (p.style as string | undefined) ?? (p.in === 'query' ? 'form' : 'simple');
+          const explode = (p.explode as boolean | undefined) ?? style === 'form';
+          return {
+            name: String(p.name),
+            in: p.in as ParamInfo['in'],
+            required: Boolean(p.required) || p.in === 'path',
+            schema,
+            repeatable: schema.type === 'array' && p.in === 'query' && style === 'form' && explode,
+          };
+        });
+      const responses = (op.responses as Json | undefined) ?? {};
+      const success = successShape(op, resolver);
+      const info: OperationInfo = {
+        method,
+        path,
+        operationId: String(op.operationId ?? `${method} ${path}`),
+        documentId: String(op['x-document-id'] ?? ''),
+        params,
+        security: securityOf((op.security as Json[] | undefined) ?? (spec.security as Json[] | undefined)),
+        requiredTogether: (op['x-required-together'] as string[][] | undefined) ?? [],
+        success,
+        statuses: new Set(Object.keys(responses).map(Number).filter(Number.isInteger)),
+        deprecated: Boolean(op.deprecated),
+        raw: op,
+      };
+      if (op['x-date-window']) info.dateWindow = op['x-date-window'] as DateWindow;
+      if (op['x-release-schedule']) info.releaseSchedule = op['x-release-schedule'] as ReleaseSchedule;
+      const page = params.find((p) => p.in === 'query' && p.name === 'page');
+      const size = params.find((p) => p.in === 'query' && p.name === 'size');
+      if (success.kind === 'envelope') {
+        const maxSize = size?.schema.maximum ?? 1000;
+        const defaultSize = typeof size?.schema.default === 'number' ? size.schema.default : maxSize;
+        info.paging = {
+          pageParam: page?.name ?? 'page',
+          sizeParam: size?.name ?? 'size',
+          maxSize,
+          defaultSize,
+        };
+      }
+      const body = op.requestBody ? resolver.deref(op.requestBody) : undefined;
+      if (body) {
+        const content = (body.content as Json | undefined) ?? {};
+        const first = Object.values(content)[0] as Json | undefined;
+        info.requestBody = {
+          required: Boolean(body.required),
+          contentTypes: Object.keys(content),
+          schema: first?.schema,
+        };
+      }
+      out.push(info);
+    }
+  }
+  return out;
+}
