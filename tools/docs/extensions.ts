@@ -1,12 +1,16 @@
-// Reads our spec extensions (x-inferred, x-release-schedule, x-decimal) for the docs, and writes them
-// into the descriptions Redoc renders (Redoc shows descriptions, not unknown extensions).
+// Reads the spec extensions the site lists on pages of their own: x-inferred ("not shown" choices) and
+// x-release-schedule (document 3).
+
+import type { Json } from './inputs.ts';
+import { httpMethods } from './operations.ts';
 import { toPointer, walk } from './walk.ts';
 
-type Json = Record<string, unknown>;
 export interface Inferred {
   api: string;
   pointer: string;
   where: string;
+  /** The operation the choice sits in (or on), when it does. */
+  operation?: { path: string; method: string };
   choice: string;
   reason: string;
 }
@@ -22,16 +26,31 @@ export interface Schedule {
   rule: string;
 }
 
-const methods = new Set(['get', 'post', 'put', 'patch', 'delete']);
+const methods = new Set<string>(httpMethods);
+const structural = new Set([
+  'properties',
+  'content',
+  'application/json',
+  'schema',
+  'responses',
+  'allOf',
+  'items',
+]);
 
 /** Human name of the place a pointer names: "GET /feed/fundos/v2/fundos › 200", "schema FundListRecord › codigo_fundo". */
 export function describePlace(pointer: string[]): string {
   const [root, a, b, ...rest] = pointer;
-  const tail = rest.filter((p) => !['properties', 'content', 'application/json', 'schema', 'responses', 'allOf'].includes(p));
+  const tail = rest.filter((p) => !structural.has(p));
   if (root === 'paths' && a && b && methods.has(b)) return [`${b.toUpperCase()} ${a}`, ...tail].join(' › ');
   if (root === 'paths' && a) return [a, b, ...tail].filter(Boolean).join(' › ');
   if (root === 'components' && a && b) return [`${a.replace(/s$/, '')} ${b}`, ...tail].join(' › ');
   return pointer.join(' › ') || 'the document';
+}
+
+/** The operation a pointer is inside of: paths › <path> › <method> › … */
+export function operationAt(pointer: string[]): { path: string; method: string } | undefined {
+  const [root, path, method] = pointer;
+  return root === 'paths' && path && method && methods.has(method) ? { path, method } : undefined;
 }
 
 export function collectInferred(api: string, spec: Json): Inferred[] {
@@ -39,10 +58,12 @@ export function collectInferred(api: string, spec: Json): Inferred[] {
   walk(spec, (node, pointer) => {
     const inferred = node['x-inferred'] as { choice?: string; reason?: string } | undefined;
     if (!inferred || typeof inferred !== 'object') return;
+    const operation = operationAt(pointer);
     found.push({
       api,
       pointer: toPointer(pointer),
       where: describePlace(pointer),
+      ...(operation ? { operation } : {}),
       choice: String(inferred.choice ?? ''),
       reason: String(inferred.reason ?? ''),
     });
@@ -75,37 +96,4 @@ export function collectSchedules(api: string, spec: Json): Schedule[] {
 
 export function scheduleText(s: { frequency: string; time?: string; rule: string }): string {
   return `${s.frequency}${s.time ? `, from ${s.time} Brasília time` : ''}${s.rule ? ` — ${s.rule}` : ''}`;
-}
-
-function decimalText(d: Json): string {
-  if (typeof d.binary === 'number') return `Float(${d.binary}, ${d.scale ?? '?'} dp)`;
-  const scale = d.scale === undefined ? '' : `, ${d.scaleIsMaximum ? 'up to ' : ''}${d.scale}`;
-  return `Decimal(${d.precision}${scale})`;
-}
-
-/** A copy of the spec whose descriptions also say what the extensions say. */
-export function annotateForDocs(spec: Json): Json {
-  const copy = structuredClone(spec);
-  walk(copy, (node, pointer) => {
-    const notes: string[] = [];
-    const schedule = node['x-release-schedule'] as Json | undefined;
-    if (schedule && methods.has(pointer[pointer.length - 1] ?? '')) {
-      notes.push(`**Release schedule:** ${scheduleText(schedule as unknown as Schedule)}.`);
-    }
-    const decimal = node['x-decimal'] as Json | undefined;
-    if (decimal && typeof decimal === 'object') notes.push(`Notation: \`${decimalText(decimal)}\`.`);
-    const applies = node['x-applies-to'] as string[] | undefined;
-    if (Array.isArray(applies)) notes.push(`Applies to: ${applies.join(', ')}.`);
-    const inferred = node['x-inferred'] as Json | undefined;
-    if (inferred && typeof inferred === 'object') {
-      notes.push(`> **Not shown in the document; our choice:** ${inferred.choice} *Why:* ${inferred.reason}`);
-    }
-    if (!notes.length) return;
-    // Only nodes whose type has a description field (not path items or media types).
-    const last = pointer[pointer.length - 1];
-    if (last === 'application/json' || (pointer[0] === 'paths' && pointer.length === 2)) return;
-    const existing = typeof node.description === 'string' ? node.description.trim() : '';
-    node.description = [existing, ...notes].filter(Boolean).join('\n\n');
-  });
-  return copy;
 }

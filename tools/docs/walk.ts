@@ -1,9 +1,13 @@
 type Json = Record<string, unknown>;
 
 /** Visits every object node of a JSON document with its JSON-pointer path (parents before children). */
-export function walk(node: unknown, visit: (value: Json, pointer: string[]) => void, pointer: string[] = []): void {
+export function walk(
+  node: unknown,
+  visit: (value: Json, pointer: string[]) => void,
+  pointer: string[] = [],
+): void {
   if (Array.isArray(node)) {
-    node.forEach((child, index) => walk(child, visit, [...pointer, String(index)]));
+    for (const [index, child] of node.entries()) walk(child, visit, [...pointer, String(index)]);
     return;
   }
   if (!node || typeof node !== 'object') return;

@@ -1,0 +1,70 @@
+// The site opened from disk (file://…/dist/index.html) with every non-file request blocked: every page loads
+// clean, nothing tries the network, and the search still works and still leads to the Redoc page.
+import { pathToFileURL } from 'node:url';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type LaunchedBrowser, launchChromium, screenshot, watch } from './test-support/browser.ts';
+import { distDir, operationHref, operationsReturning, sitePages } from './test-support/site.ts';
+import { settle, waitForRedoc, waitForSearch } from './test-support/wait.ts';
+
+let chromium: LaunchedBrowser;
+let context: BrowserContext;
+const attempted: string[] = [];
+const root = pathToFileURL(distDir).href;
+
+beforeAll(async () => {
+  chromium = await launchChromium();
+  context = await chromium.browser.newContext();
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith('file:') || url.startsWith('data:')) return route.continue();
+    attempted.push(url);
+    return route.abort('blockedbyclient');
+  });
+});
+afterAll(async () => {
+  await context?.close();
+  await chromium?.close();
+});
+
+describe('from file:// with the network blocked', () => {
+  for (const file of sitePages()) {
+    test(`${file} loads with no error and no network request`, async () => {
+      const page = await context.newPage();
+      const { problems } = watch(page);
+      const before = attempted.length;
+      await page.goto(`${root}${file}`, { waitUntil: 'load' });
+      if (file === 'index.html') await waitForSearch(page);
+      else if (!['inferred.html', 'schedules.html', 'changelog.html'].includes(file))
+        await waitForRedoc(page);
+      await settle(page, 800);
+      await screenshot(page, `file-${file.replace(/\.html$/, '')}`);
+      expect(attempted.slice(before)).toEqual([]);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+
+  test('the search works offline and leads to the Redoc page', async () => {
+    const page = await context.newPage();
+    const { problems } = watch(page);
+    await page.goto(`${root}index.html`, { waitUntil: 'load' });
+    await waitForSearch(page);
+    await page.fill('#search', 'valor_cota');
+    const link = page.locator('#search-results a.hit-link').first();
+    const href = (await link.getAttribute('href')) as string;
+    expect(operationsReturning('valor_cota').map(operationHref)).toContain(href);
+    await link.click();
+    await page.waitForURL((url) => url.href === new URL(href, `${root}index.html`).href);
+    await waitForRedoc(page);
+    const route = decodeURI(href.slice(href.indexOf('#') + 1));
+    await page
+      .locator(`[data-item-kind="httpItem"][data-section-id="${route}"] h2`)
+      .first()
+      .waitFor({ state: 'visible' });
+    await settle(page);
+    expect(attempted).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

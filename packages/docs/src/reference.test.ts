@@ -1,0 +1,187 @@
+// Each Redoc page shows every operation of its document, where our links say it is: the anchor of every
+// operation (anchors.ts) opens a section with that operation's summary, the sections under each tag are exactly
+// the spec's operations, and every GET operation carries its typed-client and curl samples.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { tagRoute } from '../../../tools/docs/anchors.ts';
+import { clientOf, languages } from '../../../tools/docs/code-samples.ts';
+import { isPaginated } from '../../../tools/docs/operations.ts';
+import { type RunningDocsServer, startDocsServer } from './server.ts';
+import { type LaunchedBrowser, launchChromium, newPage, screenshot } from './test-support/browser.ts';
+import { builtDocuments, type Operation, operationRoute, operationsOf } from './test-support/site.ts';
+import { settle, waitForRedoc } from './test-support/wait.ts';
+
+let server: RunningDocsServer;
+let chromium: LaunchedBrowser;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startDocsServer({ port: 0, base: '/feed-docs/' });
+  chromium = await launchChromium();
+  browser = chromium.browser;
+});
+afterAll(async () => {
+  await chromium?.close();
+  await server?.stop();
+});
+
+const operationSection = (route: string) => `[data-item-kind="httpItem"][data-section-id="${route}"]`;
+
+/** Goes to a route of the open Redoc page (hash navigation, no reload). */
+async function goTo(page: Page, route: string): Promise<void> {
+  await page.evaluate((r) => {
+    window.location.hash = r;
+  }, route);
+}
+
+/**
+ * Waits until the operation's section (Redoc renders sections as they come into view) holds all these words;
+ * returns its text either way.
+ */
+async function sectionWith(page: Page, route: string, words: string[], timeout = 10_000): Promise<string> {
+  try {
+    await page.waitForFunction(
+      ({ selector, words }) => {
+        const text = (document.querySelector(selector) as HTMLElement | null)?.innerText ?? '';
+        return words.every((w) => text.includes(w));
+      },
+      { selector: operationSection(route), words },
+      { timeout },
+    );
+  } catch {
+    // judged by the caller on the text below
+  }
+  return (
+    (await page
+      .locator(operationSection(route))
+      .first()
+      .innerText()
+      .catch(() => '')) ?? ''
+  );
+}
+
+async function pickLanguage(page: Page, route: string, label: string): Promise<void> {
+  const section = page.locator(operationSection(route));
+  const current = section.getByRole('button', {
+    name: new RegExp(
+      `^(${Object.values(languages)
+        .map((l) => l.label.replace(/[()]/g, '\\$&'))
+        .join('|')})$`,
+    ),
+  });
+  await current.first().click();
+  await page.getByRole('menuitem', { name: label, exact: true }).click();
+}
+
+for (const doc of builtDocuments()) {
+  const operations = operationsOf(doc);
+
+  describe(`${doc.api}.html (document ${doc.number})`, () => {
+    let page: Page;
+    let problems: string[];
+
+    beforeAll(async () => {
+      ({ page, problems } = await newPage(browser));
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await page.goto(`${server.url}${doc.api}.html`, { waitUntil: 'load' });
+      await waitForRedoc(page);
+      await settle(page);
+    });
+    afterAll(async () => {
+      await page?.close();
+    });
+
+    test(`every one of the ${operations.length} operations is at its anchor, with its summary`, async () => {
+      const missing: string[] = [];
+      for (const op of operations) {
+        const route = operationRoute(op);
+        await goTo(page, route);
+        const text = await sectionWith(page, route, [op.summary, op.path]);
+        if (!text) missing.push(`${op.operationId}: no section ${route}`);
+        else if (!text.includes(op.summary))
+          missing.push(`${op.operationId}: section ${route} lacks "${op.summary}"`);
+      }
+      expect(missing).toEqual([]);
+      expect(problems).toEqual([]);
+    });
+
+    test('the operations rendered under each tag are exactly those of the spec', async () => {
+      const expected = new Map<string, Set<string>>();
+      for (const op of operations) {
+        const set = expected.get(op.tag) ?? new Set();
+        set.add(operationRoute(op));
+        expected.set(op.tag, set);
+      }
+      for (const [tag, routes] of expected) {
+        const route = tagRoute(tag);
+        await goTo(page, route);
+        await page
+          .waitForFunction(
+            ({ prefix, size }) =>
+              [...document.querySelectorAll('[data-item-kind="httpItem"][data-section-id]')].filter((n) =>
+                n.getAttribute('data-section-id')?.startsWith(`${prefix}/`),
+              ).length >= size,
+            { prefix: route, size: routes.size },
+            { timeout: 10_000 },
+          )
+          .catch(() => undefined);
+        const rendered = await page.$$eval(
+          '[data-item-kind="httpItem"][data-section-id]',
+          (nodes, prefix) =>
+            nodes
+              .map((n) => n.getAttribute('data-section-id') as string)
+              .filter((id) => id.startsWith(`${prefix}/`)),
+          route,
+        );
+        expect(new Set(rendered), `operations under tag ${tag}`).toEqual(routes);
+      }
+      await screenshot(page, `reference-${doc.api}`);
+    });
+
+    test('every GET operation shows its typed-client sample; lists also paginate; curl sends client_id and access_token', async () => {
+      const { factory } = clientOf(doc.api);
+      const wrong: string[] = [];
+      const gets = operations.filter((op) => op.method === 'get');
+      for (const op of gets) {
+        const route = operationRoute(op);
+        await goTo(page, route);
+        const text = await sectionWith(page, route, [factory, `client.GET('${op.path}'`]);
+        if (!text.includes(factory) || !text.includes(`client.GET('${op.path}'`))
+          wrong.push(`${op.operationId}: no TypeScript sample`);
+      }
+      // The other languages, on one list (when the document has one) and one other operation.
+      const list = gets.find(isPaginated);
+      const samples: [Operation | undefined, string, string[]][] = [
+        [list, languages.paging.label, ['for await (const item of client.paginate(']],
+        [gets[0], languages.curl.label, ['curl ', 'client_id: ', 'access_token: ']],
+      ];
+      for (const [op, label, words] of samples) {
+        if (!op) continue;
+        const route = operationRoute(op);
+        await goTo(page, route);
+        await sectionWith(page, route, [op.summary]);
+        await pickLanguage(page, route, label);
+        const text = await sectionWith(page, route, words);
+        for (const w of words)
+          if (!text.includes(w)) wrong.push(`${op.operationId} (${label}): lacks "${w}"`);
+        await screenshot(page, `samples-${doc.api}-${label.replace(/\W+/g, '-')}`);
+        await pickLanguage(page, route, languages.typescript.label);
+      }
+      expect(wrong).toEqual([]);
+      expect(problems).toEqual([]);
+    });
+
+    test('a Redoc 2 style link (#tag/<Tag>/operation/<operationId>) still lands on its operation', async () => {
+      const op = operations[operations.length - 1] as Operation;
+      const legacy = `#tag/${encodeURIComponent(op.tag)}/operation/${op.operationId}`;
+      const fresh = await newPage(browser); // a link from elsewhere: a new page load, not a hash change
+      await fresh.page.goto(`${server.url}${doc.api}.html${legacy}`, { waitUntil: 'load' });
+      await waitForRedoc(fresh.page);
+      const route = operationRoute(op);
+      expect(decodeURI(new URL(fresh.page.url()).hash)).toBe(`#${route}`);
+      expect(await sectionWith(fresh.page, route, [op.summary])).toContain(op.summary);
+      expect(fresh.problems).toEqual([]);
+      await fresh.page.close();
+    });
+  });
+}

@@ -1,0 +1,68 @@
+// Test support: Debian's Chromium driven by playwright-core (no browser download), and a page watcher that
+// records every console error, page error, failed request and HTTP error answer.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const artifactsDir = new URL('../../test-artifacts/', import.meta.url).pathname;
+mkdirSync(artifactsDir, { recursive: true });
+
+export interface LaunchedBrowser {
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/**
+ * Chromium as this machine runs it: PLAYWRIGHT_CHROMIUM_PATH or /usr/bin/chromium, headless, no background
+ * traffic. playwright-core's launch() gives every browser a new empty profile (--user-data-dir in a fresh temp
+ * folder, removed on close): it refuses the flag from us.
+ */
+export async function launchChromium(): Promise<LaunchedBrowser> {
+  const browser = await chromium.launch({
+    executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    browser,
+    close: () => browser.close(),
+  };
+}
+
+export interface PageProblems {
+  /** Everything that went wrong on the page since it was watched, one line each. */
+  problems: string[];
+}
+
+export function watch(page: Page): PageProblems {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) =>
+    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`),
+  );
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  return { problems };
+}
+
+export async function newPage(context: BrowserContext | Browser): Promise<{ page: Page } & PageProblems> {
+  const page = await context.newPage();
+  return { page, ...watch(page) };
+}
+
+/** A PNG under packages/docs/test-artifacts/ (gitignored; turbo keeps it as the test task's output). */
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
+  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage });
+}

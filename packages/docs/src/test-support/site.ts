@@ -1,0 +1,45 @@
+// Test support: what the built site should contain, read from the site itself (dist/specs holds the bundled
+// specs the pages were built from) and from the builder's own modules (operations, anchors, fields).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { operationHref, operationRoute } from '../../../../tools/docs/anchors.ts';
+import { responseFields } from '../../../../tools/docs/fields.ts';
+import type { Document, Json } from '../../../../tools/docs/inputs.ts';
+import { listOperations, type Operation } from '../../../../tools/docs/operations.ts';
+import { createResolver } from '../../../../tools/docs/resolve.ts';
+import { apiNames } from '../../../../tools/specs/apis.ts';
+import { distDir } from '../server.ts';
+
+export type { Operation };
+export { distDir, operationHref, operationRoute };
+
+export function builtDocuments(): Document[] {
+  return apiNames().map((api, i) => ({
+    api,
+    number: i + 1,
+    spec: JSON.parse(readFileSync(join(distDir, 'specs', `${api}.json`), 'utf8')) as Json,
+  }));
+}
+
+export function operationsOf(doc: Document): Operation[] {
+  return listOperations(doc);
+}
+
+/** The operations whose success responses contain a field of this name, across the documents. */
+export function operationsReturning(field: string): Operation[] {
+  return builtDocuments().flatMap((doc) => {
+    const resolve = createResolver(doc.spec);
+    return listOperations(doc).filter((op) => responseFields(op, resolve).some((f) => f.name === field));
+  });
+}
+
+/** Every page of the site's own and the Redoc pages, by file name. */
+export function sitePages(): string[] {
+  return [
+    'index.html',
+    ...apiNames().map((api) => `${api}.html`),
+    'inferred.html',
+    'schedules.html',
+    'changelog.html',
+  ];
+}

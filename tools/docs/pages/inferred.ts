@@ -1,0 +1,66 @@
+// inferred.html: every x-inferred choice ("not shown" in the documents), grouped by document; a choice made on
+// or inside an operation links to that operation on its Redoc page.
+import { operationHref } from '../anchors.ts';
+import type { Inferred } from '../extensions.ts';
+import { escapeHtml, inlineCode, page, type SiteContext } from '../html.ts';
+import type { Operation } from '../operations.ts';
+import { componentOf } from '../usage.ts';
+
+export interface InferredGroup {
+  api: string;
+  number: number;
+  title: string;
+  choices: Inferred[];
+  operations: Operation[];
+  /** The operations that use each component (usage.ts), for choices made on shared schemas. */
+  users: Map<string, Operation[]>;
+}
+
+const SHOWN_USERS = 3;
+
+function opLink(op: Operation): string {
+  return `<a href="${escapeHtml(operationHref(op))}">${escapeHtml(op.summary)}</a>`;
+}
+
+function row(group: InferredGroup, x: Inferred): string {
+  const op =
+    x.operation &&
+    group.operations.find((o) => o.path === x.operation?.path && o.method === x.operation.method);
+  const component = componentOf(x.pointer);
+  const users = component ? (group.users.get(component) ?? []) : [];
+  let where: string;
+  if (op) {
+    where = `<a href="${escapeHtml(operationHref(op))}">${escapeHtml(x.where)}</a><br><span class="muted">${escapeHtml(op.summary)}</span>`;
+  } else if (users.length) {
+    const more = users.length > SHOWN_USERS ? ` and ${users.length - SHOWN_USERS} more` : '';
+    where = `${escapeHtml(x.where)}<br><span class="muted">used by ${users.slice(0, SHOWN_USERS).map(opLink).join(', ')}${more}</span>`;
+  } else {
+    where = `<a href="${group.api}.html">${escapeHtml(x.where)}</a>`;
+  }
+  return `<tr><td>${where}</td><td>${inlineCode(x.choice)}</td><td>${inlineCode(x.reason)}</td></tr>`;
+}
+
+export function inferredPage(site: SiteContext, groups: InferredGroup[]): string {
+  const total = groups.reduce((n, g) => n + g.choices.length, 0);
+  const sections = groups
+    .map(
+      (
+        g,
+      ) => `<h2 id="${g.api}">Document ${g.number}: ${escapeHtml(g.title)} <span class="muted">(${g.choices.length})</span></h2>
+${
+  g.choices.length
+    ? `<table class="choices"><thead><tr><th>Where</th><th>Our choice</th><th>Why</th></tr></thead><tbody>
+${g.choices.map((x) => row(g, x)).join('\n')}
+</tbody></table>`
+    : '<p>No choice in this document.</p>'
+}`,
+    )
+    .join('\n');
+  const body = `<p>Where a document says "not shown" (or is silent on something a client must know), the spec carries the most
+plausible form, marked with the <code>x-inferred</code> extension: what we chose and why. This page lists all
+${total} of them; the reference pages repeat each one where it applies. If the service turns out to differ, the
+spec changes, and with it the clients, the mock and these pages.</p>
+<p>${groups.map((g) => `<a href="#${g.api}">Document ${g.number}</a> (${g.choices.length})`).join(' · ')}</p>
+${sections}`;
+  return page(site, 'inferred.html', 'Not shown in the documents: our choices', body);
+}
