@@ -1,0 +1,45 @@
+// V7 answers at most five years a query. This reads any longer period as consecutive windows, in order, so a
+// caller asks for 2010–2025 once and gets every day once.
+import { toFeedError } from '@assoc-feed/core';
+import type { Client } from 'openapi-fetch';
+import type { paths } from './generated/schema.js';
+import { type HistoryRange, planHistoryWindows, resolveHistoryRange } from './history-window.js';
+
+const V7 = '/feed/fundos/v1/fundos-estruturados/{CNPJ}/serie-historica' as const;
+type HistoryRecord =
+  paths[typeof V7]['get']['responses'][200]['content']['application/json'][number];
+
+export interface HistoryFetchOptions {
+  /** `data-inicio`, YYYY-MM-DD. Absent: the service's own rules decide (see resolveHistoryRange). */
+  start?: string;
+  /** `data-fim`, YYYY-MM-DD. */
+  end?: string;
+  signal?: AbortSignal;
+  /** Called before each window is requested: progress for long ranges. */
+  onWindow?: (window: HistoryRange, index: number, count: number) => void;
+  /** "Today" for the no-dates rule (default: today in Brasília). */
+  today?: string;
+}
+
+/**
+ * Every daily record of one structured fund over `start`..`end`, whatever the length: the period is resolved
+ * by the V7 rules, split into windows of at most five years, and fetched window by window in date order.
+ * A failed window throws its typed FeedError (no partial answer passes for a whole one).
+ */
+export async function* fetchStructuredFundHistory(
+  client: Client<paths>,
+  cnpj: string,
+  options: HistoryFetchOptions = {},
+): AsyncGenerator<HistoryRecord, void, undefined> {
+  const range = resolveHistoryRange({ 'data-inicio': options.start, 'data-fim': options.end }, options.today);
+  const windows = planHistoryWindows(range);
+  for (const [index, window] of windows.entries()) {
+    options.onWindow?.(window, index, windows.length);
+    const result = await client.GET(V7, {
+      params: { path: { CNPJ: cnpj }, query: { 'data-inicio': window.start, 'data-fim': window.end } },
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    if (!result.response.ok) throw toFeedError(result);
+    yield* result.data ?? [];
+  }
+}
