@@ -11,3 +11,9 @@ export function createFundosV2Client(options: DocumentClientOptions) {
 }
 
 export type FundosV2Client = ReturnType<typeof createFundosV2Client>;
+export {
+  createFundosV2InputClient,
+  type InputClient,
+  type InputClientOptions,
+  type InputPaths,
+} from './input-client.js';
