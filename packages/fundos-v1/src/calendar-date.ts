@@ -3,7 +3,9 @@ const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function parseDate(text: string): Date {
   const match = datePattern.exec(text);
-  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
+  const date = match
+    ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
+    : undefined;
   if (!date || date.toISOString().slice(0, 10) !== text) {
     throw new RangeError(`"${text}" is not a calendar date: write YYYY-MM-DD, e.g. 2024-02-29`);
   }

@@ -33,7 +33,13 @@ function fakeService(options: { failWindow?: number } = {}) {
     }
     return Response.json(records);
   };
-  const client = createFundosV1Client({ clientId: 'id', clientSecret: 'secret', baseUrl: 'http://127.0.0.1:1', fetch, retry: false });
+  const client = createFundosV1Client({
+    clientId: 'id',
+    clientSecret: 'secret',
+    baseUrl: 'http://127.0.0.1:1',
+    fetch,
+    retry: false,
+  });
   return { client, windows };
 }
 
@@ -46,7 +52,9 @@ async function collect<T>(source: AsyncIterable<T>): Promise<T[]> {
 describe('fetchStructuredFundHistory', () => {
   it('reads a 12-year history as three windows, in order, every day once', async () => {
     const { client, windows } = fakeService();
-    const records = await collect(fetchStructuredFundHistory(client, CNPJ, { start: '2014-01-01', end: '2025-12-31' }));
+    const records = await collect(
+      fetchStructuredFundHistory(client, CNPJ, { start: '2014-01-01', end: '2025-12-31' }),
+    );
     expect(windows).toEqual([
       { start: '2014-01-01', end: '2018-12-31' },
       { start: '2019-01-01', end: '2023-12-31' },
@@ -66,7 +74,10 @@ describe('fetchStructuredFundHistory', () => {
   it('applies the V7 rules before splitting: only a start means five years from it', async () => {
     const { client, windows } = fakeService();
     await collect(fetchStructuredFundHistory(client, CNPJ, { start: '2019-07-01' }));
-    expect(windows).toEqual([{ start: '2019-07-01', end: '2024-06-30' }, { start: '2024-07-01', end: '2024-07-01' }]);
+    expect(windows).toEqual([
+      { start: '2019-07-01', end: '2024-06-30' },
+      { start: '2024-07-01', end: '2024-07-01' },
+    ]);
   });
 
   it('reports each window before asking for it', async () => {
@@ -91,7 +102,9 @@ describe('fetchStructuredFundHistory', () => {
 
   it('rejects an impossible date before any request, naming the format', async () => {
     const { client, windows } = fakeService();
-    await expect(collect(fetchStructuredFundHistory(client, CNPJ, { start: '2023-02-29' }))).rejects.toThrow(/YYYY-MM-DD/);
+    await expect(collect(fetchStructuredFundHistory(client, CNPJ, { start: '2023-02-29' }))).rejects.toThrow(
+      /YYYY-MM-DD/,
+    );
     expect(windows).toEqual([]);
   });
 });

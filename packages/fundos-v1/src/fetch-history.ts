@@ -6,8 +6,7 @@ import type { paths } from './generated/schema.js';
 import { type HistoryRange, planHistoryWindows, resolveHistoryRange } from './history-window.js';
 
 const V7 = '/feed/fundos/v1/fundos-estruturados/{CNPJ}/serie-historica' as const;
-type HistoryRecord =
-  paths[typeof V7]['get']['responses'][200]['content']['application/json'][number];
+type HistoryRecord = paths[typeof V7]['get']['responses'][200]['content']['application/json'][number];
 
 export interface HistoryFetchOptions {
   /** `data-inicio`, YYYY-MM-DD. Absent: the service's own rules decide (see resolveHistoryRange). */

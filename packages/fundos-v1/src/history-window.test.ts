@@ -6,19 +6,46 @@ describe('resolveHistoryRange: the five V7 date rules', () => {
   const today = '2026-11-19';
   it.each([
     ['no dates: the last five years', {}, { start: '2021-11-19', end: '2026-11-19' }],
-    ['start after end: swapped', { 'data-inicio': '2024-06-30', 'data-fim': '2023-01-02' }, { start: '2023-01-02', end: '2024-06-30' }],
-    ['only an end: start one year before', { 'data-fim': '2025-03-15' }, { start: '2024-03-15', end: '2025-03-15' }],
-    ['only a start: end five years after', { 'data-inicio': '2019-07-01' }, { start: '2019-07-01', end: '2024-07-01' }],
-    ['both, in order: as sent', { 'data-inicio': '2020-01-01', 'data-fim': '2020-12-31' }, { start: '2020-01-01', end: '2020-12-31' }],
-    ['only an end on a leap day: Feb 28 a year before', { 'data-fim': '2024-02-29' }, { start: '2023-02-28', end: '2024-02-29' }],
-    ['only a start on a leap day: Feb 28 five years after', { 'data-inicio': '2020-02-29' }, { start: '2020-02-29', end: '2025-02-28' }],
+    [
+      'start after end: swapped',
+      { 'data-inicio': '2024-06-30', 'data-fim': '2023-01-02' },
+      { start: '2023-01-02', end: '2024-06-30' },
+    ],
+    [
+      'only an end: start one year before',
+      { 'data-fim': '2025-03-15' },
+      { start: '2024-03-15', end: '2025-03-15' },
+    ],
+    [
+      'only a start: end five years after',
+      { 'data-inicio': '2019-07-01' },
+      { start: '2019-07-01', end: '2024-07-01' },
+    ],
+    [
+      'both, in order: as sent',
+      { 'data-inicio': '2020-01-01', 'data-fim': '2020-12-31' },
+      { start: '2020-01-01', end: '2020-12-31' },
+    ],
+    [
+      'only an end on a leap day: Feb 28 a year before',
+      { 'data-fim': '2024-02-29' },
+      { start: '2023-02-28', end: '2024-02-29' },
+    ],
+    [
+      'only a start on a leap day: Feb 28 five years after',
+      { 'data-inicio': '2020-02-29' },
+      { start: '2020-02-29', end: '2025-02-28' },
+    ],
   ])('%s', (_name, sent, expected) => {
     expect(resolveHistoryRange(sent, today)).toEqual(expected);
   });
 
-  it.each(['2023-02-29', '2024-13-01', '24-01-01'])('rejects the impossible date %s, naming the format', (bad) => {
-    expect(() => resolveHistoryRange({ 'data-inicio': bad }, today)).toThrow(/YYYY-MM-DD/);
-  });
+  it.each(['2023-02-29', '2024-13-01', '24-01-01'])(
+    'rejects the impossible date %s, naming the format',
+    (bad) => {
+      expect(() => resolveHistoryRange({ 'data-inicio': bad }, today)).toThrow(/YYYY-MM-DD/);
+    },
+  );
 });
 
 function days(windows: HistoryRange[]): string[] {

@@ -43,6 +43,7 @@ export function planHistoryWindows(range: HistoryRange): HistoryRange[] {
   let start = from;
   while (start <= to) {
     const lastAllowed = addDays(addMonths(start, maxHistoryMonths), -1);
+    // biome-ignore lint/complexity/useMathMinMax: these are YYYY-MM-DD strings, compared as text; Math.min would turn them into NaN.
     const end = lastAllowed < to ? lastAllowed : to;
     windows.push({ start, end });
     start = addDays(end, 1);

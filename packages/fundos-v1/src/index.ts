@@ -2,10 +2,15 @@ import { createDocumentClient, type DocumentClientOptions } from '@assoc-feed/co
 import { meta } from './generated/meta.js';
 import type { paths } from './generated/schema.js';
 
+export { fetchStructuredFundHistory, type HistoryFetchOptions } from './fetch-history.js';
 export type { components, operations, paths } from './generated/schema.js';
+export {
+  type HistoryRange,
+  maxHistoryMonths,
+  planHistoryWindows,
+  resolveHistoryRange,
+} from './history-window.js';
 export { meta as fundosV1Meta };
-export { type HistoryFetchOptions, fetchStructuredFundHistory } from './fetch-history.js';
-export { type HistoryRange, maxHistoryMonths, planHistoryWindows, resolveHistoryRange } from './history-window.js';
 
 /**
  * Typed client for document 2 (v1 funds: regulation-555, offshore, structured). Authenticates with flow A on

@@ -5,7 +5,13 @@ import { createFundosV2InputClient } from './index.js';
 const INPUT = 'https://input.test.example';
 
 function fakeInputHost(options: { firstCallStatus?: number } = {}) {
-  const log: { method: string; path: string; auth: string | null; contentType: string | null; body: string }[] = [];
+  const log: {
+    method: string;
+    path: string;
+    auth: string | null;
+    contentType: string | null;
+    body: string;
+  }[] = [];
   let issued = 0;
   let calls = 0;
   const fetch = async (request: Request): Promise<Response> => {
@@ -19,10 +25,16 @@ function fakeInputHost(options: { firstCallStatus?: number } = {}) {
     });
     if (url.pathname === '/realms/input-api/protocol/openid-connect/token') {
       issued += 1;
-      return Response.json({ access_token: `b-${issued}`, token_type: 'Bearer', expires_in: 3600, scope: 'openid' });
+      return Response.json({
+        access_token: `b-${issued}`,
+        token_type: 'Bearer',
+        expires_in: 3600,
+        scope: 'openid',
+      });
     }
     calls += 1;
-    if (calls === 1 && options.firstCallStatus) return new Response('{}', { status: options.firstCallStatus });
+    if (calls === 1 && options.firstCallStatus)
+      return new Response('{}', { status: options.firstCallStatus });
     return Response.json({});
   };
   return { fetch, log };
@@ -31,7 +43,12 @@ function fakeInputHost(options: { firstCallStatus?: number } = {}) {
 describe('createFundosV2InputClient (flow B, input family)', () => {
   it('gets a flow B token with a form body on {auth_url} and sends it as a Bearer header', async () => {
     const { fetch, log } = fakeInputHost();
-    const client = createFundosV2InputClient({ clientId: 'in-id', clientSecret: 'in-secret', inputBaseUrl: INPUT, fetch });
+    const client = createFundosV2InputClient({
+      clientId: 'in-id',
+      clientSecret: 'in-secret',
+      inputBaseUrl: INPUT,
+      fetch,
+    });
     const { response } = await client.POST('/input/titulos-privados/v1/{resource}', {
       params: { path: { resource: 'precos' } },
       body: { data: '2026-11-19' },
@@ -48,13 +65,22 @@ describe('createFundosV2InputClient (flow B, input family)', () => {
       client_id: 'in-id',
       client_secret: 'in-secret',
     });
-    expect(log[1]).toMatchObject({ method: 'POST', path: '/input/titulos-privados/v1/precos', auth: 'Bearer b-1' });
+    expect(log[1]).toMatchObject({
+      method: 'POST',
+      path: '/input/titulos-privados/v1/precos',
+      auth: 'Bearer b-1',
+    });
     expect(JSON.parse(log[1]?.body ?? '')).toEqual({ data: '2026-11-19' });
   });
 
   it('never sends the feed headers (client_id / access_token) nor asks the flow A endpoint', async () => {
     const { fetch, log } = fakeInputHost();
-    const client = createFundosV2InputClient({ clientId: 'in-id', clientSecret: 'in-secret', inputBaseUrl: INPUT, fetch });
+    const client = createFundosV2InputClient({
+      clientId: 'in-id',
+      clientSecret: 'in-secret',
+      inputBaseUrl: INPUT,
+      fetch,
+    });
     await client.POST('/external-gateway-service/api/v1/fidc/3040/{resource}', {
       params: { path: { resource: 'remessas' } },
       body: {},
@@ -64,9 +90,17 @@ describe('createFundosV2InputClient (flow B, input family)', () => {
 
   it('drops a token the host refused (401), so the next call asks for a new one; the POST is not replayed', async () => {
     const { fetch, log } = fakeInputHost({ firstCallStatus: 401 });
-    const client = createFundosV2InputClient({ clientId: 'in-id', clientSecret: 'in-secret', inputBaseUrl: INPUT, fetch });
+    const client = createFundosV2InputClient({
+      clientId: 'in-id',
+      clientSecret: 'in-secret',
+      inputBaseUrl: INPUT,
+      fetch,
+    });
     const call = () =>
-      client.POST('/input/titulos-privados/v1/{resource}', { params: { path: { resource: 'precos' } }, body: {} });
+      client.POST('/input/titulos-privados/v1/{resource}', {
+        params: { path: { resource: 'precos' } },
+        body: {},
+      });
     expect((await call()).response.status).toBe(401);
     expect((await call()).response.status).toBe(200);
     expect(log.map((l) => `${l.path} ${l.auth ?? ''}`.trim())).toEqual([
@@ -81,7 +115,11 @@ describe('createFundosV2InputClient (flow B, input family)', () => {
     ['plain http to a remote host', 'http://input.test.example'],
     ['an empty host', ''],
   ])('refuses %s as inputBaseUrl, naming the option', (_, inputBaseUrl) => {
-    expect(() => createFundosV2InputClient({ clientId: 'a', clientSecret: 'b', inputBaseUrl })).toThrow(ConfigurationError);
-    expect(() => createFundosV2InputClient({ clientId: 'a', clientSecret: 'b', inputBaseUrl })).toThrow(/inputBaseUrl/);
+    expect(() => createFundosV2InputClient({ clientId: 'a', clientSecret: 'b', inputBaseUrl })).toThrow(
+      ConfigurationError,
+    );
+    expect(() => createFundosV2InputClient({ clientId: 'a', clientSecret: 'b', inputBaseUrl })).toThrow(
+      /inputBaseUrl/,
+    );
   });
 });

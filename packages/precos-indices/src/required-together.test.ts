@@ -35,8 +35,8 @@ describe('mes and ano travel together', () => {
 
   describe.each(together.map((op) => [op.path, op] as const))('%s', (path) => {
     it.each([
-      ['mes without ano', { mes: 10 }, 'ano'],
-      ['ano without mes', { ano: 2026 }, 'mes'],
+      ['mes without ano', { mes: '10' }, 'ano'],
+      ['ano without mes', { ano: '2026' }, 'mes'],
     ])('%s: a typed error naming the missing one, and no request', async (_, query, missing) => {
       const { get, sent } = recordingClient();
       const error = await get(path, { params: { query } }).catch((e: unknown) => e);
@@ -47,7 +47,7 @@ describe('mes and ano travel together', () => {
     });
 
     it('both, or neither: the request goes out', async () => {
-      for (const query of [{ mes: 10, ano: 2026 }, {}]) {
+      for (const query of [{ mes: '10', ano: '2026' }, {}]) {
         const { get, sent } = recordingClient();
         const { response } = await get(path, { params: { query } });
         expect(response.status).toBe(200);
