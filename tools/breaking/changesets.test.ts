@@ -13,7 +13,10 @@ import {
 } from './changesets.ts';
 
 /** The repository's .changeset/config.json, as far as the policy reads it. */
-const config: ChangesetConfig = { fixed: [['@assoc-feed/*']], ignore: ['@assoc-feed/tools'] };
+const config: ChangesetConfig = {
+  fixed: [['@assoc-feed/*', '!@assoc-feed/tools']],
+  ignore: ['@assoc-feed/tools'],
+};
 
 const changeset = (file: string, front: string) =>
   parseChangeset(file, `---\n${front}\n---\n\nSomething changed.\n`);
@@ -65,6 +68,9 @@ describe('sharesSpecsVersion', () => {
     ['other-package', config, false],
     ['@assoc-feed/fundos-v2', {}, false], // no fixed group
     ['@assoc-feed/specs', {}, true],
+    ['@assoc-feed/cli', { fixed: [['@assoc-feed/*', '!@assoc-feed/tools']] }, true], // a later package
+    ['@assoc-feed/tools', { fixed: [['@assoc-feed/*', '!@assoc-feed/tools']] }, false], // negated in the group
+    ['@assoc-feed/core', { fixed: [['@assoc-feed/specs', '@assoc-feed/mock']] }, false], // not in the list
   ] as const)('%s', (name, cfg, expected) => {
     expect(sharesSpecsVersion(name, cfg)).toBe(expected);
   });

@@ -74,14 +74,21 @@ function globMatch(pattern: string, name: string): boolean {
   return new RegExp(`^${source}$`).test(name);
 }
 
+/** A list of patterns as changesets (micromatch) reads it: a name is in the list when it matches a pattern
+ * and no `!` pattern (`["@assoc-feed/*", "!@assoc-feed/tools"]`); a list of only `!` patterns means all but. */
+function listMatch(patterns: string[], name: string): boolean {
+  const negated = patterns.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
+  const positive = patterns.filter((p) => !p.startsWith('!'));
+  if (negated.some((p) => globMatch(p, name))) return false;
+  return positive.length === 0 ? negated.length > 0 : positive.some((p) => globMatch(p, name));
+}
+
 /** Whether a major bump of `name` is a major bump of @assoc-feed/specs: it is that package, or in its fixed
  * group (and not ignored by changesets). */
 export function sharesSpecsVersion(name: string, config: ChangesetConfig): boolean {
   if (name === specsPackage) return true;
-  if ((config.ignore ?? []).some((pattern) => globMatch(pattern, name))) return false;
-  return (config.fixed ?? []).some(
-    (group) => group.some((p) => globMatch(p, specsPackage)) && group.some((p) => globMatch(p, name)),
-  );
+  if (listMatch(config.ignore ?? [], name)) return false;
+  return (config.fixed ?? []).some((group) => listMatch(group, specsPackage) && listMatch(group, name));
 }
 
 export interface PolicyVerdict {
