@@ -1,0 +1,45 @@
+// One object over the three documents. Each document package already builds a complete client; what this adds
+// is the sharing: the first client's flow A token manager (with its retries and deadline) is handed to the other
+// two, so the whole Feed API is reached with one token, requested once and renewed once.
+
+import { ConfigurationError, type DocumentClientOptions } from '@assoc-feed/core';
+import { createFundosV1Client, type FundosV1Client } from '@assoc-feed/fundos-v1';
+import { createFundosV2Client, type FundosV2Client } from '@assoc-feed/fundos-v2';
+import { createPrecosIndicesClient, type PrecosIndicesClient } from '@assoc-feed/precos-indices';
+
+/**
+ * `clientId`, `clientSecret`, `environment` or `baseUrl`, and optionally `fetch`, `retry`, `timeoutMs`,
+ * `throwOnError` and a `tokenManager` to share with clients created elsewhere.
+ */
+export type FeedClientOptions = DocumentClientOptions;
+
+export interface FeedClient {
+  /** Document 1: v2 funds, classes, subclasses, institutions, batch registry and series. */
+  readonly fundosV2: FundosV2Client;
+  /** Document 2: v1 funds (regulation 555, offshore, structured). */
+  readonly fundosV1: FundosV1Client;
+  /** Document 3: index results and portfolios, government bonds, curves, debentures, index-linked ETFs. */
+  readonly precosIndices: PrecosIndicesClient;
+}
+
+/**
+ * The typed clients of the three Feed documents, sharing one flow A token (requested on first use by any of
+ * them, renewed before it expires). Server-side only: the options hold the client secret.
+ */
+export function createFeedClient(options: FeedClientOptions): FeedClient {
+  if (!options || typeof options !== 'object') {
+    throw new ConfigurationError(
+      'options',
+      "createFeedClient needs an options object: { clientId, clientSecret, environment: 'production' | 'sandbox' } " +
+        'or baseUrl instead of environment.',
+    );
+  }
+  // Options are checked once, here; the token manager it builds (or the one passed in) serves all three.
+  const fundosV2 = createFundosV2Client(options);
+  const shared: FeedClientOptions = { ...options, tokenManager: fundosV2.tokenManager };
+  return Object.freeze({
+    fundosV2,
+    fundosV1: createFundosV1Client(shared),
+    precosIndices: createPrecosIndicesClient(shared),
+  });
+}
