@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
+import { stampReleaseFiles } from '../release/stamp.ts';
 import { apiNames, joinedName, repoRoot, specsDist } from './apis.ts';
 
 const run = promisify(execFile);
@@ -38,5 +39,6 @@ await redoclyCli([
   '-o',
   `${specsDist}${joinedName}.json`,
 ]);
+stampReleaseFiles([...apis, joinedName].map((name) => `${specsDist}${name}.json`)); // info.x-release
 for (const name of [...apis, joinedName]) writeYamlTwin(`${specsDist}${name}.json`);
 console.log(`bundled ${apis.join(', ')} and joined them into ${joinedName} → packages/specs/dist/`);

@@ -1,0 +1,46 @@
+// `pnpm changeset …`: the changesets CLI, unchanged, plus one step after `pnpm changeset version`: rebuild the
+// specs and the docs so the new shared version is in every bundled spec (info.x-release) and on every docs
+// page at once, then check that it is. Changesets has no hook of its own for this.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { releaseField, releaseVersion } from './stamp.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+function run(command: string, args: string[]): number {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+/** What a released tree must show: the version in each bundled spec and in the docs. */
+function versionProblems(version: string): string[] {
+  const problems: string[] = [];
+  const dist = join(root, 'packages', 'specs', 'dist');
+  for (const name of ['fundos-v2', 'fundos-v1', 'precos-indices', 'feed']) {
+    const spec = JSON.parse(readFileSync(join(dist, `${name}.json`), 'utf8')) as { info?: Record<string, unknown> };
+    if (spec.info?.[releaseField] !== version) {
+      problems.push(`packages/specs/dist/${name}.json: info.${releaseField} is ${String(spec.info?.[releaseField])}`);
+    }
+  }
+  const index = readFileSync(join(root, 'packages', 'docs', 'dist', 'index.html'), 'utf8');
+  if (!index.includes(version)) problems.push(`packages/docs/dist/index.html does not show ${version}`);
+  return problems;
+}
+
+const args = process.argv.slice(2);
+let code = run('changeset', args);
+if (code === 0 && args[0] === 'version') {
+  const version = releaseVersion(root);
+  console.log(`\nrelease ${version}: rebuilding the specs and the docs so they carry it`);
+  code = run('turbo', ['run', 'build', '--filter=@assoc-feed/specs', '--filter=@assoc-feed/docs']);
+  if (code === 0) {
+    const problems = versionProblems(version);
+    for (const problem of problems) console.error(`changeset version: ${problem}`);
+    code = problems.length ? 1 : 0;
+    if (!code) console.log(`release ${version}: in info.${releaseField} of every bundled spec and in the docs`);
+  }
+}
+process.exitCode = code;
