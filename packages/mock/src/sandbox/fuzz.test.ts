@@ -23,9 +23,22 @@ interface Answer {
   body: string;
 }
 
-function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+interface Target {
+  host: string;
+  port: number;
+  clientId: string;
+  token: string;
+}
+
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+  to: Pick<Target, 'host' | 'port'> = { host, port },
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host, port, method, path, headers, agent, timeout: 10_000 }, (res) => {
+    const req = httpRequest({ ...to, method, path, headers, agent, timeout: 10_000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
@@ -245,22 +258,63 @@ const requestArb = fc.record({
   ),
 });
 
-beforeAll(async () => {
-  sandbox = await startSandbox({
-    now: () => Date.parse('2026-11-19T21:00:00-03:00'),
-    tokenTtlSeconds: 315_360_000,
-  });
-  const url = new URL(sandbox.url);
-  host = url.hostname;
-  port = Number(url.port);
-  const basic = Buffer.from(`${sandbox.clientId}:${sandbox.clientSecret}`).toString('base64');
+/** A started sandbox's address and a flow A token for it. */
+async function targetOf(running: RunningSandbox): Promise<Target> {
+  const url = new URL(running.url);
+  const to = { host: url.hostname, port: Number(url.port) };
+  const basic = Buffer.from(`${running.clientId}:${running.clientSecret}`).toString('base64');
   const answer = await send(
     'POST',
     '/oauth/access-token',
     { authorization: `Basic ${basic}`, 'content-type': 'application/json' },
     '{"grant_type":"client_credentials"}',
+    to,
   );
-  token = (JSON.parse(answer.body) as { access_token: string }).access_token;
+  const { access_token } = JSON.parse(answer.body) as { access_token: string };
+  return { ...to, clientId: running.clientId, token: access_token };
+}
+
+/**
+ * The property: whatever the request, the answer is below 500 and an error answer carries the error body.
+ * `statuses` counts every answer, so a run can show it made the requests it claims and reached past auth.
+ */
+function neverAServerError(target: Target, statuses: Map<number, number>) {
+  return fc.asyncProperty(requestArb, async (r) => {
+    const headers: Record<string, string> =
+      r.auth === 'valid'
+        ? { client_id: target.clientId, access_token: target.token }
+        : r.auth === 'junk'
+          ? { ...(r.junk as Record<string, string>) }
+          : {};
+    const answer = await send(
+      r.method,
+      `${r.path}${r.query}`,
+      headers,
+      r.method === 'GET' || r.method === 'HEAD' ? undefined : r.body,
+      target,
+    );
+    statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+    expect(answer.status).toBeGreaterThanOrEqual(200);
+    expect(answer.status).toBeLessThan(500);
+    if (answer.status >= 400 && r.method !== 'HEAD') {
+      const body = JSON.parse(answer.body) as { status: number; error: string; message: string };
+      expect(body.status).toBe(answer.status);
+      expect(body.message.length).toBeLessThanOrEqual(1000);
+    }
+  });
+}
+
+const total = (statuses: Map<number, number>) => [...statuses.values()].reduce((a, b) => a + b, 0);
+
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    now: () => Date.parse('2026-11-19T21:00:00-03:00'),
+    tokenTtlSeconds: 315_360_000,
+  });
+  const target = await targetOf(sandbox);
+  host = target.host;
+  port = target.port;
+  token = target.token;
 });
 afterAll(async () => {
   agent.destroy();
@@ -270,33 +324,12 @@ afterAll(async () => {
 describe('hostile requests never produce a 5xx', () => {
   it('3,000 random requests (paths from the spec and not, parameters, headers, methods, bodies)', async () => {
     const statuses = new Map<number, number>();
-    const started = Date.now();
-    await fc.assert(
-      fc.asyncProperty(requestArb, async (r) => {
-        const headers: Record<string, string> =
-          r.auth === 'valid'
-            ? { client_id: sandbox.clientId, access_token: token }
-            : r.auth === 'junk'
-              ? { ...(r.junk as Record<string, string>) }
-              : {};
-        const answer = await send(
-          r.method,
-          `${r.path}${r.query}`,
-          headers,
-          r.method === 'GET' || r.method === 'HEAD' ? undefined : r.body,
-        );
-        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-        expect(answer.status).toBeGreaterThanOrEqual(200);
-        expect(answer.status).toBeLessThan(500);
-        if (answer.status >= 400 && r.method !== 'HEAD') {
-          const body = JSON.parse(answer.body) as { status: number; error: string; message: string };
-          expect(body.status).toBe(answer.status);
-          expect(body.message.length).toBeLessThanOrEqual(1000);
-        }
-      }),
-      { numRuns: 3000, seed: 20261119, endOnFailure: true },
-    );
-    expect(Date.now() - started).toBeLessThan(60_000);
+    await fc.assert(neverAServerError(await targetOf(sandbox), statuses), {
+      numRuns: 3000,
+      seed: 20261119,
+      endOnFailure: true,
+    });
+    expect(total(statuses)).toBe(3000);
     // The run reached the parameter rules and the router, not just the auth gate.
     expect(statuses.get(400) ?? 0).toBeGreaterThan(50);
     expect(statuses.get(404) ?? 0).toBeGreaterThan(50);
@@ -313,11 +346,13 @@ describe('hostile requests never produce a 5xx', () => {
       }),
       { numRuns: 2000, seed: 4011, endOnFailure: true },
     );
+    expect(total(statuses)).toBe(2000);
     expect(statuses.get(200) ?? 0).toBeGreaterThan(300);
     expect(statuses.get(404) ?? 0).toBeGreaterThan(20);
   }, 90_000);
 
   it('malformed HTTP on the socket gets a 4xx or a closed connection, and the server keeps answering', async () => {
+    let sent = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
@@ -334,6 +369,7 @@ describe('hostile requests never produce a 5xx', () => {
           ),
         ),
         async (bytes) => {
+          sent++;
           const out = await sendRaw(bytes);
           const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(out)?.[1] ?? 0);
           expect(status === 0 || status < 500).toBe(true);
@@ -341,10 +377,32 @@ describe('hostile requests never produce a 5xx', () => {
       ),
       { numRuns: 300, seed: 7 },
     );
+    expect(sent).toBe(300);
     const alive = await send('GET', '/feed/fundos/v2/fundos?size=1', {
       client_id: sandbox.clientId,
       access_token: token,
     });
     expect(alive.status).toBe(200);
   }, 90_000);
+});
+
+describe('the property can fail', () => {
+  it('finds the 5xx of a server that answers them (a sandbox with failRate 1)', async () => {
+    const failing = await startSandbox({ failRate: 1, seed: 5 });
+    try {
+      const statuses = new Map<number, number>();
+      const url = new URL(failing.url);
+      // Every answer is injected (even a token's), so any token will do.
+      const target = { host: url.hostname, port: Number(url.port), clientId: failing.clientId, token: 'x' };
+      const result = await fc.check(neverAServerError(target, statuses), {
+        numRuns: 50,
+        seed: 1,
+        endOnFailure: true,
+      });
+      expect(result.failed).toBe(true);
+      expect([...statuses.keys()].some((status) => status >= 500)).toBe(true);
+    } finally {
+      await failing.stop();
+    }
+  });
 });
