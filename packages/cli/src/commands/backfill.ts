@@ -1,0 +1,215 @@
+// `assoc-feed backfill <path> --from D --to D`: one request per business day (per month, per V7 window), up
+// to `--concurrency` at a time, committed in date order with a checkpoint after each. A 404 for a period is
+// the service saying "no data for it" (a date it did not publish): recorded as such, not a failure.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { toFeedError } from '@assoc-feed/core';
+import { backfillKind, periodParameters, planBackfill, type Unit } from '../backfill-plan.js';
+import { createFeedClients } from '../clients.js';
+import { resolveConnection } from '../connection.js';
+import { UsageError } from '../errors.js';
+import { count, type Io, type JobOptions, openJob } from '../job.js';
+import { describe, findTarget, operations } from '../operations.js';
+import { runOrdered } from '../ordered.js';
+import { tablePath, writeFileAtomic } from '../output/destination.js';
+import { createEncoder } from '../output/encoders.js';
+import { recordShape } from '../output/record-shape.js';
+import { createProgress } from '../progress.js';
+import { checkParams, parseQueryOptions } from '../request.js';
+
+export interface BackfillOptions extends JobOptions {
+  from: string;
+  to: string;
+  outDir?: string;
+  query: string[];
+  environment?: string;
+  baseUrl?: string;
+  config?: string;
+}
+
+interface BackfillProgress {
+  /** Units committed, in plan order. */
+  done: number;
+  noData: string[];
+}
+
+type Answer = { period: string; noData: true } | { period: string; noData: false; records: unknown[] };
+
+export async function backfillCommand(pathArg: string, options: BackfillOptions, io: Io): Promise<void> {
+  const target = findTarget(pathArg);
+  const op = target.operation.meta;
+  const kind = backfillKind(op);
+  if (!kind) {
+    const dated = operations.filter((o) => backfillKind(o.meta)).map(describe);
+    throw new UsageError(
+      `${op.path} takes no date, month or period, so there is nothing to backfill: use assoc-feed get or export. ` +
+        `Operations a backfill can walk:\n${dated.join('\n')}`,
+    );
+  }
+  if (options.out && options.outDir)
+    throw new UsageError(
+      '--out and --out-dir both given: pass one (--out appends every period to one file, --out-dir writes one file per period).',
+    );
+  const fixed = parseQueryOptions(options.query, target.query);
+  for (const name of periodParameters(kind)) {
+    if (fixed[name] !== undefined)
+      throw new UsageError(`backfill sets ${name} itself from --from/--to: drop --query ${name}=….`);
+  }
+  const plan = planBackfill(kind, options.from, options.to);
+  for (const unit of plan.units)
+    checkParams(target, { path: target.path, query: { ...fixed, ...unit.query } });
+  const encoder = createEncoder({
+    format: options.format,
+    shape: () => recordShape(op),
+    lists: options.lists,
+    tagPeriod: !options.outDir,
+  });
+  const showPath = Object.entries(target.path).reduce(
+    (p, [k, v]) => p.replace(`{${k}}`, encodeURIComponent(v)),
+    op.path,
+  );
+  const search = (unit: Unit) =>
+    new URLSearchParams(
+      Object.entries({ ...fixed, ...unit.query }).flatMap(([k, v]) =>
+        Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]],
+      ),
+    ).toString();
+
+  if (options.dryRun) {
+    io.stdout.write(
+      `${describePlan(plan, op.path, options)}\n${plan.units.map((u) => `  GET ${showPath}?${search(u)}`).join('\n')}\ndry run: nothing was sent\n`,
+    );
+    return;
+  }
+
+  const connection = resolveConnection(options, io.env);
+  const clients = createFeedClients(connection, { retries: options.retries, timeoutMs: options.timeout });
+  const client = clients.document(target.operation.document);
+  const job = {
+    path: showPath,
+    query: fixed,
+    from: options.from,
+    to: options.to,
+    format: options.format,
+    lists: options.lists,
+    outDir: options.outDir ?? null,
+  };
+  if (options.outDir) mkdirSync(options.outDir, { recursive: true });
+  const opened = openJob<BackfillProgress>('backfill', job, {
+    out: options.out,
+    checkpointFile: options.outDir && join(options.outDir, '_checkpoint.json'),
+    tables: options.outDir ? [''] : encoder.tables,
+    restart: options.restart,
+  });
+  const log = (line: string) => options.quiet || io.stderr.write(`${line}\n`);
+  let records = opened.resumed?.records ?? 0;
+  let state: BackfillProgress = opened.resumed?.progress ?? { done: 0, noData: [] };
+  const progress = createProgress({
+    mode: options.quiet ? 'none' : options.progress,
+    unit: plan.unitName,
+    label: `backfill ${op.path}`,
+    stream: io.stderr,
+    intervalSeconds: options.progressInterval,
+  });
+  const ext = options.format;
+  const started = performance.now();
+
+  const work = async (unit: Unit, _i: number, signal: AbortSignal): Promise<Answer> => {
+    const result = await client.GET(op.path, {
+      params: { path: target.path, query: { ...fixed, ...unit.query } },
+      signal,
+    });
+    if (result.response.status === 404) return { period: unit.period, noData: true };
+    if (!result.response.ok) throw toFeedError(result);
+    const data = result.data;
+    return { period: unit.period, noData: false, records: Array.isArray(data) ? data : [data] };
+  };
+  const commit = async (answer: Answer) => {
+    if (answer.noData) state = { done: state.done + 1, noData: [...state.noData, answer.period] };
+    else {
+      if (options.outDir) {
+        const dir = options.outDir;
+        const main = join(dir, `${answer.period}.${ext}`);
+        const chunks = [
+          encoder.start(),
+          encoder.encode(answer.records, 0),
+          encoder.end(answer.records.length),
+        ];
+        for (const table of encoder.tables) {
+          writeFileAtomic(tablePath(main, table), chunks.map((c) => c.get(table) ?? '').join(''));
+        }
+      } else await opened.destination.append(encoder.encode(answer.records, records, answer.period));
+      records += answer.records.length;
+      state = { ...state, done: state.done + 1 };
+    }
+    progress.update(state.done, `${count(records)} records, ${state.noData.length} without data`);
+  };
+
+  try {
+    if (opened.resumed) {
+      log(
+        `resuming at ${plan.units[state.done]?.period ?? 'the end'}: ${state.done} of ${plan.units.length} ${plan.unitName} already done (${count(records)} records)`,
+      );
+    } else {
+      if (!options.outDir) await opened.destination.append(encoder.start());
+      opened.save(records, state);
+    }
+    progress.start(plan.units.length, state.done);
+    await runOrdered(
+      plan.units.slice(state.done),
+      { concurrency: options.concurrency, signal: io.signal },
+      work,
+      commit,
+      () => opened.save(records, state),
+    );
+    if (!options.outDir) await opened.destination.append(encoder.end(records));
+    const summary = {
+      command: 'backfill',
+      path: showPath,
+      query: fixed,
+      from: options.from,
+      to: options.to,
+      requests: plan.units.length,
+      withData: plan.units.length - state.noData.length,
+      records,
+      noData: state.noData,
+      ...(plan.skipped ? { skipped: plan.skipped } : {}),
+    };
+    const summaryFile = options.outDir
+      ? join(options.outDir, '_summary.json')
+      : options.out && `${options.out}.summary.json`;
+    if (summaryFile) writeFileAtomic(summaryFile, `${JSON.stringify(summary, null, 2)}\n`);
+    opened.finish();
+    progress.stop();
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    log(
+      `backfilled ${plan.units.length} ${plan.unitName} of GET ${op.path} in ${seconds} s: ${summary.withData} with data (${count(records)} records), ` +
+        `${state.noData.length} without data${state.noData.length ? ` (404: ${state.noData.join(', ')})` : ''}` +
+        `${summaryFile ? `; summary in ${summaryFile}` : ''}`,
+    );
+  } catch (error) {
+    progress.stop();
+    throw error;
+  } finally {
+    opened.destination.close();
+  }
+}
+
+function describePlan(plan: ReturnType<typeof planBackfill>, path: string, options: BackfillOptions): string {
+  const per = { dates: 'business day', months: 'month', windows: 'window of at most five years' }[
+    plan.unitName
+  ];
+  const lines = [
+    `plan: ${plan.units.length} requests of GET ${path}, one per ${per} from ${options.from} to ${options.to}, ${options.concurrency} at a time`,
+  ];
+  if (plan.skipped) {
+    const holidays = plan.skipped.holidays.map((h) => `${h.date} ${h.name}`).join('; ');
+    lines.push(
+      `skipped: ${plan.skipped.weekendDays} weekend days, ${plan.skipped.holidays.length} national holidays${holidays ? ` (${holidays})` : ''}`,
+    );
+  }
+  lines.push(
+    `output: ${options.format} ${options.outDir ? `in ${options.outDir}, one file per period` : `to ${options.out ?? 'stdout'}, records tagged with _period`}; a 404 is recorded as no data`,
+  );
+  return lines.join('\n');
+}

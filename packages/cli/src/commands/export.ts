@@ -1,0 +1,190 @@
+// `assoc-feed export <path>`: every record of a paginated list, page by page. Page 0 gives the totals; the
+// other pages are fetched `--concurrency` at a time and written in page order, each page followed by a
+// checkpoint, so a killed export resumes at the first page not yet written.
+
+import { checkpointPath } from '../checkpoint.js';
+import { createFeedClients, type LoosePage } from '../clients.js';
+import { resolveConnection } from '../connection.js';
+import { UsageError } from '../errors.js';
+import { count, type Io, type JobOptions, openJob } from '../job.js';
+import { describe, findTarget, operations } from '../operations.js';
+import { runOrdered } from '../ordered.js';
+import { createEncoder } from '../output/encoders.js';
+import { recordShape } from '../output/record-shape.js';
+import { createProgress } from '../progress.js';
+import { checkParams, parseQueryOptions } from '../request.js';
+
+export interface ExportOptions extends JobOptions {
+  query: string[];
+  environment?: string;
+  baseUrl?: string;
+  config?: string;
+}
+
+interface ExportProgress {
+  nextPage: number;
+  totalPages?: number;
+  totalElements?: number;
+}
+
+export async function exportCommand(pathArg: string, options: ExportOptions, io: Io): Promise<void> {
+  const target = findTarget(pathArg);
+  const op = target.operation.meta;
+  const paging = op.pagination;
+  if (!paging) {
+    const lists = operations.filter((o) => o.meta.pagination).map(describe);
+    throw new UsageError(
+      `${op.path} is not a paginated list, so there is nothing to export page by page: use assoc-feed get ${pathArg}. ` +
+        `Paginated lists:\n${lists.join('\n')}`,
+    );
+  }
+  const query = parseQueryOptions(options.query, target.query);
+  if (query[paging.pageParam] !== undefined) {
+    throw new UsageError(
+      `export reads every page from the first: drop ${paging.pageParam}= (use get for one page).`,
+    );
+  }
+  query[paging.sizeParam] ??= String(paging.maxSize);
+  checkParams(target, { path: target.path, query });
+  const encoder = createEncoder({
+    format: options.format,
+    shape: () => recordShape(op),
+    lists: options.lists,
+  });
+
+  const showPath = `${Object.entries(target.path).reduce((p, [k, v]) => p.replace(`{${k}}`, encodeURIComponent(v)), op.path)}`;
+  const search = (page: number) =>
+    new URLSearchParams(
+      Object.entries({ ...query, [paging.pageParam]: String(page) }).flatMap(([k, v]) =>
+        Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]],
+      ),
+    ).toString();
+  if (options.dryRun) {
+    const outputs = encoder.tables.map((t) => (t === '' ? (options.out ?? 'stdout') : t)).join(', ');
+    io.stdout.write(
+      `plan: export every record of GET ${op.path}${op.documentId ? ` (${op.documentId})` : ''}, ${options.format} to ${outputs}\n` +
+        `  GET ${showPath}?${search(0)}\n` +
+        `  then ${paging.pageParam}=1, 2, … up to the ${paging.totalPagesField} of the first answer, ${options.concurrency} at a time, written in page order\n` +
+        (options.out
+          ? `checkpoint: ${checkpointPath(options.out)} after every page (a second run resumes)\n`
+          : '') +
+        'dry run: nothing was sent\n',
+    );
+    return;
+  }
+
+  const connection = resolveConnection(options, io.env);
+  const clients = createFeedClients(connection, { retries: options.retries, timeoutMs: options.timeout });
+  const client = clients.document(target.operation.document);
+  const job = { path: showPath, query, format: options.format, lists: options.lists };
+  const opened = openJob<ExportProgress>('export', job, {
+    out: options.out,
+    tables: encoder.tables,
+    restart: options.restart,
+  });
+  const { destination } = opened;
+  const log = (line: string) => options.quiet || io.stderr.write(`${line}\n`);
+  const started = performance.now();
+  const progress = createProgress({
+    mode: options.quiet ? 'none' : options.progress,
+    unit: 'records',
+    label: `export ${op.path}`,
+    stream: io.stderr,
+    intervalSeconds: options.progressInterval,
+  });
+
+  let records = opened.resumed?.records ?? 0;
+  let state: ExportProgress = opened.resumed?.progress ?? { nextPage: 0 };
+  try {
+    if (opened.resumed) {
+      log(
+        `resuming ${options.out} at page ${state.nextPage}${state.totalPages ? ` of ${state.totalPages}` : ''} (${count(records)} records already written)`,
+      );
+    } else {
+      await destination.append(encoder.start());
+      opened.save(records, state);
+    }
+
+    const fetchPage = async (page: number, signal: AbortSignal): Promise<LoosePage | undefined> => {
+      const pages = client.pages(op.path, {
+        params: { path: target.path, query: { ...query, [paging.pageParam]: String(page) } },
+        signal,
+      });
+      for await (const first of pages) return first;
+      return undefined; // a 404 past the last page, or an empty page without totals
+    };
+    const commit = async (page: number, result: LoosePage | undefined) => {
+      const items = result?.items ?? [];
+      await destination.append(encoder.encode(items, records));
+      records += items.length;
+      state = { ...state, nextPage: page + 1 };
+      progress.update(records);
+    };
+    const save = () => opened.save(records, state);
+
+    progress.start(state.totalElements, records);
+    const first =
+      state.totalPages === undefined || state.nextPage < state.totalPages
+        ? await fetchPage(state.nextPage, io.signal)
+        : undefined;
+    if (first) {
+      if (
+        opened.resumed &&
+        state.totalElements !== undefined &&
+        first.totalElements !== state.totalElements
+      ) {
+        log(
+          `warning: the list changed since the interrupted run (${paging.totalElementsField} ${state.totalElements} then, ${first.totalElements} now): ` +
+            'records may be missing or repeated across the seam; pass --restart for a consistent copy.',
+        );
+      }
+      state = {
+        ...state,
+        ...(first.totalPages !== undefined ? { totalPages: first.totalPages } : {}),
+        ...(first.totalElements !== undefined ? { totalElements: first.totalElements } : {}),
+      };
+      if (state.totalElements !== undefined) progress.setTotal(state.totalElements);
+      await commit(state.nextPage, first);
+      save();
+      if (state.totalPages !== undefined) {
+        const rest = Array.from(
+          { length: Math.max(0, state.totalPages - state.nextPage) },
+          (_, i) => state.nextPage + i,
+        );
+        await runOrdered(
+          rest,
+          { concurrency: options.concurrency, signal: io.signal },
+          (page, _i, signal) => fetchPage(page, signal),
+          (result, page) => commit(page, result),
+          save,
+        );
+      } else {
+        // No totals in the answer: one page after the other until the list ends.
+        for (;;) {
+          const page = await fetchPage(state.nextPage, io.signal);
+          if (!page || page.items.length === 0) break;
+          await commit(state.nextPage, page);
+          save();
+        }
+      }
+    }
+    await destination.append(encoder.end(records));
+    opened.finish();
+    progress.stop();
+  } catch (error) {
+    progress.stop();
+    throw error;
+  } finally {
+    destination.close();
+  }
+
+  const seconds = (performance.now() - started) / 1000;
+  log(
+    `exported ${count(records)} records of GET ${op.path} to ${options.out ?? 'stdout'} in ${seconds.toFixed(1)} s`,
+  );
+  if (state.totalElements !== undefined && records !== state.totalElements) {
+    log(
+      `warning: the list announced ${count(state.totalElements)} records (${paging.totalElementsField}) but ${count(records)} were written: it changed during the export; run it again for a consistent copy.`,
+    );
+  }
+}

@@ -1,0 +1,46 @@
+// `assoc-feed get <path>`: one GET of any operation, checked against the spec first, its JSON answer on stdout.
+import { toFeedError } from '@assoc-feed/core';
+import { createFeedClients } from '../clients.js';
+import { type ConnectionFlags, resolveConnection } from '../connection.js';
+import type { Io } from '../job.js';
+import { findTarget } from '../operations.js';
+import { checkParams, parseQueryOptions } from '../request.js';
+
+export interface GetOptions extends ConnectionFlags {
+  query: string[];
+  compact: boolean;
+  dryRun: boolean;
+  retries?: number;
+  timeout?: number;
+}
+
+export async function getCommand(pathArg: string, options: GetOptions, io: Io): Promise<void> {
+  const target = findTarget(pathArg);
+  const op = target.operation.meta;
+  const query = parseQueryOptions(options.query, target.query);
+  const params = { path: target.path, query };
+  checkParams(target, params);
+  if (options.dryRun) {
+    const path = Object.entries(target.path).reduce(
+      (p, [k, v]) => p.replace(`{${k}}`, encodeURIComponent(v)),
+      op.path,
+    );
+    const search = new URLSearchParams(
+      Object.entries(query).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]])),
+    ).toString();
+    io.stdout.write(
+      `plan: GET ${path}${search ? `?${search}` : ''}${op.documentId ? `  (${op.documentId})` : ''}\ndry run: nothing was sent\n`,
+    );
+    return;
+  }
+  const clients = createFeedClients(resolveConnection(options, io.env), {
+    retries: options.retries,
+    timeoutMs: options.timeout,
+  });
+  const result = await clients
+    .document(target.operation.document)
+    .GET(op.path, { params, signal: io.signal });
+  const error = toFeedError(result);
+  if (error) throw error;
+  io.stdout.write(`${JSON.stringify(result.data, null, options.compact ? undefined : 2)}\n`);
+}

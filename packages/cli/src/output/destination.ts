@@ -1,0 +1,101 @@
+// Where encoded text goes: files (one per table) that a checkpoint can cut back to a known length, or stdout.
+// File writes are synchronous and flushed to disk (sync) before the checkpoint that counts them is written, so a
+// kill at any moment leaves either the old checkpoint (and bytes after its offsets, cut on resume) or the new.
+import { once } from 'node:events';
+import {
+  closeSync,
+  fdatasyncSync,
+  ftruncateSync,
+  openSync,
+  renameSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
+import type { Chunks } from './encoders.js';
+
+export interface Destination {
+  /** Appends each table's text to its file (or stdout). */
+  append(chunks: Chunks): Promise<void>;
+  /** Flushes what was appended to disk: call before a checkpoint counts it. */
+  sync(): void;
+  /** Bytes in each file, by path: what a checkpoint records. Undefined for stdout (no resume there). */
+  offsets(): Record<string, number> | undefined;
+  close(): void;
+}
+
+/** The file of a table: `funds.csv` for the main one, `funds.classes.csv` for the `classes` list. */
+export function tablePath(main: string, table: string): string {
+  if (table === '') return main;
+  const ext = extname(main);
+  return join(dirname(main), `${basename(main, ext)}.${table}${ext}`);
+}
+
+/** Opens (or, resuming, cuts back to `resume` offsets) one file per table. */
+export function fileDestination(
+  main: string,
+  tables: readonly string[],
+  resume?: Record<string, number>,
+): Destination {
+  const files = tables.map((table) => {
+    const path = tablePath(main, table);
+    const offset = resume?.[path];
+    let fd: number;
+    if (resume && offset !== undefined) {
+      fd = openSync(path, 'r+');
+      ftruncateSync(fd, offset);
+    } else fd = openSync(path, 'w');
+    return { table, path, fd, size: offset ?? 0, dirty: false };
+  });
+  const byTable = new Map(files.map((f) => [f.table, f]));
+  return {
+    async append(chunks) {
+      for (const [table, text] of chunks) {
+        if (!text) continue;
+        const file = byTable.get(table);
+        if (!file) throw new Error(`no output file for table ${table}`);
+        const bytes = Buffer.from(text, 'utf8');
+        let done = 0;
+        while (done < bytes.length)
+          done += writeSync(file.fd, bytes, done, bytes.length - done, file.size + done);
+        file.size += bytes.length;
+        file.dirty = true;
+      }
+    },
+    sync() {
+      for (const file of files) {
+        if (file.dirty) fdatasyncSync(file.fd);
+        file.dirty = false;
+      }
+    },
+    offsets: () => Object.fromEntries(files.map((f) => [f.path, f.size])),
+    close() {
+      for (const file of files) closeSync(file.fd);
+    },
+  };
+}
+
+export function stdoutDestination(stream: NodeJS.WritableStream = process.stdout): Destination {
+  return {
+    async append(chunks) {
+      const text = chunks.get('') ?? '';
+      if (text && !stream.write(text)) await once(stream, 'drain');
+    },
+    sync() {},
+    offsets: () => undefined,
+    close() {},
+  };
+}
+
+/** Writes a whole file at once: a reader (or a resumed run) sees the old file or the new one, never half. */
+export function writeFileAtomic(path: string, text: string): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, text);
+  const fd = openSync(tmp, 'r');
+  try {
+    fdatasyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
+}

@@ -1,0 +1,162 @@
+// The command line: commander's parser, help and "did you mean" for commands and options; our own checks for
+// everything the spec decides (paths, parameters, dates). Exit codes: see errors.ts.
+import { FeedError } from '@assoc-feed/core';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { authCheckCommand } from './commands/auth-check.js';
+import { backfillCommand } from './commands/backfill.js';
+import { exportCommand } from './commands/export.js';
+import { getCommand } from './commands/get.js';
+import { defaultConfigPath } from './connection.js';
+import { EXIT, UsageError } from './errors.js';
+import type { Io } from './job.js';
+import { FORMATS } from './output/encoders.js';
+import { PROGRESS_MODES } from './progress.js';
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+function whole(name: string, min: number, max: number) {
+  return (value: string) => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) {
+      throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}.`);
+    }
+    return n;
+  };
+}
+
+function seconds(value: string) {
+  const n = Number(value);
+  if (!(n > 0) || !Number.isFinite(n))
+    throw new InvalidArgumentError('give a number of seconds above 0, e.g. 30 or 0.5.');
+  return n;
+}
+
+function connectionOptions(command: Command): Command {
+  return command
+    .addOption(new Option('--environment <name>', 'the service to call').choices(['production', 'sandbox']))
+    .option('--base-url <url>', 'any other deployment, e.g. http://127.0.0.1:4011 (the local sandbox)')
+    .option(
+      '--config <file>',
+      `JSON config file with clientId, clientSecret, environment/baseUrl (default ${defaultConfigPath()}, chmod 600)`,
+    )
+    .option('--retries <n>', 'retries on network errors, 429 and 5xx (default 2)', whole('--retries', 0, 10))
+    .option(
+      '--timeout <seconds>',
+      'deadline of each request, retries included (default 30)',
+      (v) => seconds(v) * 1000,
+    );
+}
+
+function jobOptions(command: Command): Command {
+  return connectionOptions(command)
+    .option('-q, --query <name=value>', 'a query parameter (repeatable)', collect, [])
+    .option(
+      '-o, --out <file>',
+      'write to this file (default stdout); a checkpoint beside it makes a killed run resumable',
+    )
+    .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('ndjson'))
+    .addOption(
+      new Option(
+        '--lists <mode>',
+        'CSV: nested lists as JSON cells, or as their own files (<out>.<list>.csv)',
+      )
+        .choices(['json', 'files'])
+        .default('json'),
+    )
+    .option('-c, --concurrency <n>', 'requests in flight', whole('--concurrency', 1, 32), 4)
+    .option('--dry-run', 'print the plan (requests, dates) without calling', false)
+    .option('--restart', 'discard a checkpoint left by an interrupted run and start over', false)
+    .addOption(
+      new Option('--progress <mode>', 'bar on a terminal, lines otherwise')
+        .choices(PROGRESS_MODES)
+        .default('auto'),
+    )
+    .option('--progress-interval <seconds>', 'seconds between progress lines', seconds, 10)
+    .option('--quiet', 'no progress and no summary on stderr', false);
+}
+
+export function createProgram(io: Io, run: (work: Promise<void>) => void): Command {
+  const program = new Command('assoc-feed')
+    .description(
+      'Read the Feed data service from the command line: check credentials, call any GET operation, export whole lists, backfill date ranges.',
+    )
+    .exitOverride()
+    .showHelpAfterError('(add --help for usage)')
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+    .addHelpText(
+      'after',
+      '\nCredentials: FEED_CLIENT_ID and FEED_CLIENT_SECRET, or a config file (--config). Target: --environment or --base-url.\n' +
+        'Exit codes: 0 done, 1 the service or network failed, 2 bad arguments or setup (nothing sent), 130 interrupted.',
+    );
+
+  const auth = program.command('auth').description('credentials');
+  connectionOptions(
+    auth.command('check').description('request a token and show who, where and until when (never the token)'),
+  ).action((options) => run(authCheckCommand(options, io)));
+
+  connectionOptions(
+    program
+      .command('get')
+      .argument('<path>', 'an operation path with its codes, e.g. /feed/fundos/v2/fundos/F0000254851'),
+  )
+    .description('one GET of any operation of the three documents, checked against the spec, JSON on stdout')
+    .option('-q, --query <name=value>', 'a query parameter (repeatable)', collect, [])
+    .option('--compact', 'one-line JSON', false)
+    .option('--dry-run', 'print the request without sending it', false)
+    .action((path, options) => run(getCommand(path, options, io)));
+
+  jobOptions(program.command('export').argument('<path>', 'a paginated list, e.g. /feed/fundos/v2/fundos'))
+    .description('every record of a paginated list (E1, E3, E6, E7, V1, V3, V5) as NDJSON, CSV or JSON')
+    .action((path, options) => run(exportCommand(path, options, io)));
+
+  jobOptions(
+    program.command('backfill').argument('<path>', 'an operation with a date, month or period parameter'),
+  )
+    .description(
+      'one request per business day (per month for mes/ano, five-year windows for V7) from --from to --to',
+    )
+    .requiredOption('--from <date>', 'first date, YYYY-MM-DD (or YYYY-MM)')
+    .requiredOption('--to <date>', 'last date, YYYY-MM-DD (or YYYY-MM)')
+    .option(
+      '--out-dir <dir>',
+      'one file per date (or month, window) in this directory instead of one appended output',
+    )
+    .action((path, options) => run(backfillCommand(path, options, io)));
+
+  return program;
+}
+
+/** Runs the command line; resolves to the exit code. */
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  let work: Promise<void> | undefined;
+  const program = createProgram(io, (w) => {
+    work = w;
+  });
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    await work;
+    return EXIT.ok;
+  } catch (error) {
+    return report(error, io);
+  }
+}
+
+function report(error: unknown, io: Io): number {
+  if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage; // commander printed it
+  if (io.signal.aborted) {
+    io.stderr.write('\ninterrupted: what was written is kept; run the same command again to resume.\n');
+    return EXIT.interrupted;
+  }
+  if (error instanceof UsageError) {
+    io.stderr.write(`error: ${error.message}\n`);
+    return EXIT.usage;
+  }
+  if (error instanceof FeedError) {
+    io.stderr.write(`error: ${error.message}\n`);
+    return EXIT.failure;
+  }
+  const e = error as NodeJS.ErrnoException;
+  io.stderr.write(`error: ${e?.message ?? String(error)}\n`);
+  if (io.env.ASSOC_FEED_DEBUG && e?.stack) io.stderr.write(`${e.stack}\n`);
+  return EXIT.failure;
+}
