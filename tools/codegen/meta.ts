@@ -103,6 +103,7 @@ export function documentMeta(name: string, spec: Json) {
         auth: authOf((op.security as Json[]) ?? (spec.security as Json[])),
       };
       if (op['x-required-together']) meta.requiredTogether = op['x-required-together'];
+      if (op['x-date-window']) meta.dateWindow = op['x-date-window'];
       const pagination = paginationOf(op, parameters, resolve);
       if (pagination) meta.pagination = pagination;
       operations[`${method.toUpperCase()} ${path}`] = meta;

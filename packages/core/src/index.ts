@@ -31,6 +31,7 @@ export type { InputTokenManager, InputTokenManagerOptions } from './flow-b.js';
 export { bearerAuthMiddleware, createInputTokenManager, FLOW_B_TOKEN_PATH } from './flow-b.js';
 export type { FetchFn } from './http.js';
 export type {
+  DateWindowMeta,
   DocumentMeta,
   OperationMeta,
   PaginationMeta,

@@ -32,6 +32,20 @@ export interface PaginationMeta {
   totalElementsField: string;
 }
 
+/** A period rule of dated queries (`x-date-window`, e.g. V7's five years): which parameters, and what the service does. */
+export interface DateWindowMeta {
+  /** Query parameter of the first day, e.g. `data-inicio`. */
+  start: string;
+  /** Query parameter of the last day, e.g. `data-fim`. */
+  end: string;
+  /** The longest period one query may cover, in months. */
+  maxMonths?: number;
+  defaultWhenNoDates?: { months: number; endsAt: string };
+  swapWhenStartAfterEnd?: boolean;
+  startWhenOnlyEnd?: { monthsBeforeEnd: number };
+  endWhenOnlyStart?: { monthsAfterStart: number };
+}
+
 export interface OperationMeta {
   operationId: string;
   documentId?: string;
@@ -41,6 +55,7 @@ export interface OperationMeta {
   /** Groups of parameters that must be sent all or none (e.g. `mes` and `ano`). */
   requiredTogether?: readonly (readonly string[])[];
   pagination?: PaginationMeta;
+  dateWindow?: DateWindowMeta;
   auth: 'flowA' | 'flowB' | 'none';
 }
 

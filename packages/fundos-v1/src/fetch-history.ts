@@ -3,9 +3,9 @@
 import { toFeedError } from '@assoc-feed/core';
 import type { Client } from 'openapi-fetch';
 import type { paths } from './generated/schema.js';
-import { type HistoryRange, planHistoryWindows, resolveHistoryRange } from './history-window.js';
+import { type HistoryRange, planHistoryWindows, resolveHistoryRange, V7_PATH } from './history-window.js';
 
-const V7 = '/feed/fundos/v1/fundos-estruturados/{CNPJ}/serie-historica' as const;
+const V7 = V7_PATH;
 type HistoryRecord = paths[typeof V7]['get']['responses'][200]['content']['application/json'][number];
 
 export interface HistoryFetchOptions {

@@ -1,9 +1,35 @@
 // Document 2, V7 (structured-fund daily history): the date rules of one query, and the split of a longer
-// range into consecutive queries that each respect them.
+// range into consecutive queries that each respect them. The rules are the spec's `x-date-window` on V7,
+// carried into the generated meta, so a change of the document changes them here too.
+import type { DateWindowMeta } from '@assoc-feed/core';
 import { addDays, addMonths, parseDate, todayInBrasilia } from './calendar-date.js';
+import { meta } from './generated/meta.js';
+
+export const V7_PATH = '/feed/fundos/v1/fundos-estruturados/{CNPJ}/serie-historica' as const;
+
+function v7Rules(): Required<DateWindowMeta> {
+  const rules = (meta.operations as Record<string, { dateWindow?: DateWindowMeta }>)[`GET ${V7_PATH}`]
+    ?.dateWindow;
+  const { maxMonths, defaultWhenNoDates, swapWhenStartAfterEnd, startWhenOnlyEnd, endWhenOnlyStart } =
+    rules ?? {};
+  if (!rules || !maxMonths || !defaultWhenNoDates || !startWhenOnlyEnd || !endWhenOnlyStart) {
+    throw new Error(
+      `the spec's V7 (${V7_PATH}) lost its x-date-window rules: regenerate after fixing the spec`,
+    );
+  }
+  return {
+    ...rules,
+    maxMonths,
+    defaultWhenNoDates,
+    swapWhenStartAfterEnd: swapWhenStartAfterEnd ?? false,
+    startWhenOnlyEnd,
+    endWhenOnlyStart,
+  };
+}
+const rules = v7Rules();
 
 /** The longest period one V7 query may cover: five years (60 months). */
-export const maxHistoryMonths = 60;
+export const maxHistoryMonths = rules.maxMonths;
 
 export interface HistoryRange {
   /** `data-inicio`, YYYY-MM-DD */
@@ -21,14 +47,15 @@ export function resolveHistoryRange(
   sent: { 'data-inicio'?: string | undefined; 'data-fim'?: string | undefined },
   today: string = todayInBrasilia(),
 ): HistoryRange {
-  const start = sent['data-inicio'];
-  const end = sent['data-fim'];
+  const start = sent[rules.start as 'data-inicio'];
+  const end = sent[rules.end as 'data-fim'];
   if (start) parseDate(start);
   if (end) parseDate(end);
-  if (!start && !end) return { start: addMonths(today, -maxHistoryMonths), end: today };
-  if (!start) return { start: addMonths(end as string, -12), end: end as string };
-  if (!end) return { start, end: addMonths(start, maxHistoryMonths) };
-  return start > end ? { start: end, end: start } : { start, end };
+  if (!start && !end) return { start: addMonths(today, -rules.defaultWhenNoDates.months), end: today };
+  if (!start)
+    return { start: addMonths(end as string, -rules.startWhenOnlyEnd.monthsBeforeEnd), end: end as string };
+  if (!end) return { start, end: addMonths(start, rules.endWhenOnlyStart.monthsAfterStart) };
+  return start > end && rules.swapWhenStartAfterEnd ? { start: end, end: start } : { start, end };
 }
 
 /**
