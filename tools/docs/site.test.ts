@@ -4,6 +4,7 @@ import { operationHref, redocSlug } from './anchors.ts';
 import { annotateForDocs } from './annotate.ts';
 import { groupBump, parseChangeset } from './changelog.ts';
 import { describePlace, operationAt } from './extensions.ts';
+import type { Json } from './inputs.ts';
 import { hashPrerenderedLinks, inlineRemoteAssets } from './redoc.ts';
 import { loadTokenizer, plainText } from './search-index.ts';
 import { oneLineSummary } from './summary.ts';
@@ -126,6 +127,126 @@ describe('Redoc page post-processing and annotations', () => {
       '**Not shown in the document; our choice:** C. *Why:* R.',
     );
     expect('description' in spec.components.schemas.N).toBe(false);
+  });
+});
+
+describe('choices where Redoc shows plain text or no description', () => {
+  const inferred = { choice: 'The host is `https://x.example`.', reason: 'The document gives **no** host.' };
+  test('servers and server variables get the note as plain text, their own markdown marks removed', () => {
+    const out = annotateForDocs({
+      servers: [
+        {
+          url: '{base_url}',
+          description: 'Production, see `{base_url}`.',
+          'x-inferred': inferred,
+          variables: {
+            base_url: { default: 'https://x.example', description: '*The* host.', 'x-inferred': inferred },
+          },
+        },
+      ],
+      paths: { '/a': { servers: [{ url: 'https://y.example', 'x-inferred': inferred }] } },
+    }) as { servers: Json[]; paths: { '/a': { servers: Json[] } } };
+    const server = out.servers[0] as Json & { variables: { base_url: Json } };
+    expect(server.description).toBe(
+      'Production, see {base_url}. Not shown in the document; our choice: The host is https://x.example. Why: The document gives no host.',
+    );
+    expect(server.variables.base_url.description).toBe(
+      'The host. Not shown in the document; our choice: The host is https://x.example. Why: The document gives no host.',
+    );
+    expect(out.paths['/a'].servers[0]?.description).toMatch(/^Not shown in the document; our choice: /);
+  });
+  test("a choice on info.license is told in info's description, which Redoc shows", () => {
+    const out = annotateForDocs({
+      info: { title: 't', description: 'About.', license: { name: 'Proprietary', 'x-inferred': inferred } },
+    }) as { info: Json & { license: Json } };
+    expect(out.info.description).toBe(
+      'About.\n\n> **License: not shown in the document; our choice:** The host is `https://x.example`. *Why:* The document gives **no** host.',
+    );
+    expect(out.info.license.description).toBeUndefined();
+  });
+});
+
+describe('notes Redoc would hide are lifted to the description it shows', () => {
+  const note = (choice: string) => ({ choice, reason: 'R.' });
+  const spec = {
+    paths: {
+      '/a': {
+        get: {
+          parameters: [
+            {
+              name: 'cnpj',
+              in: 'query',
+              description: 'CNPJ.',
+              schema: { $ref: '#/components/schemas/Cnpj' },
+            },
+          ],
+          responses: {
+            '200': {
+              description: 'A page.',
+              content: {
+                'application/json': {
+                  schema: {
+                    allOf: [
+                      { $ref: '#/components/schemas/Envelope' },
+                      {
+                        properties: {
+                          content: { type: 'array', items: { $ref: '#/components/schemas/Row' } },
+                        },
+                      },
+                    ],
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Envelope: { type: 'object', 'x-inferred': note('Envelope fields.') },
+        Row: {
+          type: 'object',
+          'x-inferred': note('Row shape.'),
+          properties: {
+            at: { $ref: '#/components/schemas/Ts', description: 'When.' },
+            bare: { $ref: '#/components/schemas/Ts' },
+          },
+        },
+        Ts: { type: 'string', description: 'A timestamp.', 'x-inferred': note('No offset.') },
+        Cnpj: { type: 'string', 'x-inferred': note('Punctuated accepted.') },
+      },
+    },
+  };
+  const out = annotateForDocs(spec) as typeof spec;
+  const op = out.paths['/a'].get;
+  const row = out.components.schemas.Row.properties;
+  test('root of a response body, through allOf: on the response', () => {
+    expect(op.responses['200'].description).toContain(
+      'A page.\n\n> **Not shown in the document; our choice:** Envelope fields.',
+    );
+  });
+  test("a list's item schema: on the list property", () => {
+    const content = (
+      op.responses['200'].content['application/json'].schema.allOf[1] as {
+        properties: { content: { description?: string } };
+      }
+    ).properties.content;
+    expect(content.description).toContain('Row shape.');
+  });
+  test("a $ref'd type under a property with its own description: on the property, once", () => {
+    expect(row.at.description).toBe(
+      'When.\n\n> **Not shown in the document; our choice:** No offset. *Why:* R.',
+    );
+  });
+  test("a $ref'd type under a property without description: the type's annotated description shows, nothing added", () => {
+    expect((row.bare as { description?: string }).description).toBeUndefined();
+    expect(out.components.schemas.Ts.description).toContain('No offset.');
+  });
+  test("a parameter's schema: on the parameter", () => {
+    expect(op.parameters[0]?.description).toContain(
+      'CNPJ.\n\n> **Not shown in the document; our choice:** Punctuated accepted.',
+    );
   });
 });
 
