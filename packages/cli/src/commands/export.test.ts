@@ -1,0 +1,139 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type RunningSandbox, sandboxFetch } from '@assoc-feed/mock';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../test-cli.js';
+
+let sandbox: RunningSandbox;
+let dir: string;
+let funds: Record<string, unknown>[];
+
+/** Every fund of the sandbox, read page by page straight from its HTTP API (not through the CLI). */
+async function sandboxFunds(): Promise<Record<string, unknown>[]> {
+  const call = sandboxFetch(sandbox);
+  const all: Record<string, unknown>[] = [];
+  for (let page = 0; ; page++) {
+    const { status, body } = await call.json<{ content: Record<string, unknown>[]; total_pages: number }>(
+      `/feed/fundos/v2/fundos?page=${page}&size=1000`,
+    );
+    expect(status).toBe(200);
+    all.push(...body.content);
+    if (page + 1 >= body.total_pages) return all;
+  }
+}
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  dir = mkdtempSync(join(tmpdir(), 'assoc-feed-export-'));
+  funds = await sandboxFunds();
+});
+afterAll(async () => {
+  await sandbox?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe('assoc-feed export', () => {
+  it('writes every one of the 7,231 sandbox funds, in order, once, as NDJSON equal to the sandbox data', async () => {
+    expect(funds).toHaveLength(7231);
+    const out = join(dir, 'funds.ndjson');
+    const result = await runCli(
+      ['export', '/feed/fundos/v2/fundos', '--out', out, '--concurrency', '8'],
+      sandboxEnv(sandbox),
+    );
+    expect(result.stderr).toContain('exported 7,231 records');
+    expectExit(result, 0);
+    expect(lines(readFileSync(out, 'utf8'))).toEqual(funds);
+  });
+
+  it('writes the same records to stdout, as JSON, with a smaller page size and one request at a time', async () => {
+    const result = await runCli(
+      ['export', '/feed/fundos/v2/fundos', '--format', 'json', '-q', 'size=700', '-c', '1', '--quiet'],
+      sandboxEnv(sandbox),
+    );
+    expectExit(result, 0);
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual(funds);
+  });
+
+  it('passes filters through: only FII funds with --query tipo-fundo=FII', async () => {
+    const result = await runCli(
+      ['export', '/feed/fundos/v2/fundos', '-q', 'tipo-fundo=FII', '--quiet'],
+      sandboxEnv(sandbox),
+    );
+    expectExit(result, 0);
+    const fii = funds.filter((f) => (f.content as { tipo_fundo: string }).tipo_fundo === 'FII');
+    expect(fii.length).toBeGreaterThan(0);
+    expect(lines(result.stdout)).toEqual(fii);
+  });
+
+  it('writes CSV with flattened columns and the nested lists as JSON cells', async () => {
+    const out = join(dir, 'funds.csv');
+    const result = await runCli(
+      ['export', '/feed/fundos/v2/fundos', '--format', 'csv', '--out', out, '--quiet'],
+      sandboxEnv(sandbox),
+    );
+    expectExit(result, 0);
+    const rows = parse(readFileSync(out, 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(7231);
+    for (const [i, row] of rows.entries()) {
+      const fund = funds[i] as { content: Record<string, unknown>; classes: unknown[]; subclases: unknown[] };
+      expect(row['content.codigo_fundo']).toBe(fund.content.codigo_fundo);
+      expect(row['content.razao_social_fundo']).toBe(fund.content.razao_social_fundo);
+      expect(JSON.parse(row.classes as string)).toEqual(fund.classes);
+      expect(JSON.parse(row.subclases as string)).toEqual(fund.subclases);
+      expect(row._extra).toBe('');
+    }
+  });
+
+  it('writes CSV with each nested list in its own file, joined to its fund by _record', async () => {
+    const out = join(dir, 'split.csv');
+    const result = await runCli(
+      ['export', '/feed/fundos/v2/fundos', '--format', 'csv', '--lists', 'files', '--out', out, '--quiet'],
+      sandboxEnv(sandbox),
+    );
+    expectExit(result, 0);
+    const main = parse(readFileSync(out, 'utf8'), { columns: true }) as Record<string, string>[];
+    const classes = parse(readFileSync(join(dir, 'split.classes.csv'), 'utf8'), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    const subclasses = parse(readFileSync(join(dir, 'split.subclases.csv'), 'utf8'), {
+      columns: true,
+    }) as Record<string, string>[];
+    expect(main.map((r) => r._record)).toEqual(funds.map((_, i) => String(i)));
+    expect(main[0]).not.toHaveProperty('classes');
+    const expected = (list: 'classes' | 'subclases') =>
+      funds.flatMap((f, i) =>
+        ((f[list] ?? []) as Record<string, unknown>[]).map((item, j) => ({
+          record: String(i),
+          index: String(j),
+          item,
+        })),
+      );
+    const classRows = expected('classes');
+    expect(classes).toHaveLength(classRows.length);
+    expect(subclasses).toHaveLength(expected('subclases').length);
+    for (const [k, { record, index, item }] of classRows.entries()) {
+      const row = classes[k] as Record<string, string>;
+      expect([row._record, row._index, row.codigo_classe]).toEqual([record, index, item.codigo_classe]);
+    }
+  });
+
+  it('ends cleanly at the 404 past the last page and writes nothing for an empty list', async () => {
+    // A class code with no explanatory notes: E6 answers an empty page 0 (or 404), both an empty list.
+    const result = await runCli(
+      ['export', '/feed/fundos/v2/fundos/C0000100007/notas-explicativas', '--format', 'json', '--quiet'],
+      sandboxEnv(sandbox),
+    );
+    expectExit(result, 0);
+    expect(Array.isArray(JSON.parse(result.stdout))).toBe(true);
+  });
+});
