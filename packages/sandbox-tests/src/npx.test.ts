@@ -1,0 +1,54 @@
+// `npx @assoc-feed/mock sandbox` in a project that depends on @assoc-feed/mock: npm resolves the package's bin
+// from its manifest (no network: --offline), the sandbox starts, prints its URL and credentials, and stops on
+// Ctrl-C. This is the published bin (dist/cli.js), as users run it. A terminal's Ctrl-C signals the whole
+// process group; so does this test (npm runs the bin under `sh -c`, which does not pass on a signal sent to
+// npm's process alone).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const npx = join(dirname(process.execPath), process.platform === 'win32' ? 'npx.cmd' : 'npx');
+let child: ChildProcess | undefined;
+afterEach(() => {
+  if (child?.pid && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGKILL');
+});
+
+describe('npx @assoc-feed/mock', () => {
+  it('runs the sandbox from the package name alone, and stops cleanly on Ctrl-C', async () => {
+    expect(existsSync(npx), `npx next to ${process.execPath}`).toBe(true);
+    child = spawn(npx, ['--offline', '--no', '@assoc-feed/mock', 'sandbox', '--port', '0', '--quiet'], {
+      cwd: join(here, '..'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // its own process group, as a terminal gives it
+      env: { ...process.env, npm_config_update_notifier: 'false', DO_NOT_TRACK: '1' },
+    });
+    let out = '';
+    const exited = new Promise<void>((resolve) => child?.once('exit', () => resolve()));
+    const url = await new Promise<string>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        out += chunk.toString();
+        const m = /Feed sandbox listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+        if (m && out.includes('Press Ctrl-C')) resolve(m[1] as string);
+      };
+      child?.stdout?.on('data', onData);
+      child?.stderr?.on('data', onData);
+      exited.then(() => reject(new Error(`npx exited before the sandbox listened:\n${out}`)));
+    });
+    expect(out).toContain('Credentials accepted: client_id=sandbox-client client_secret=sandbox-secret');
+    const res = await fetch(`${url}/feed/fundos/v2/fundos`);
+    expect(res.status).toBe(401);
+    process.kill(-(child.pid as number), 'SIGINT');
+    await exited;
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the last output after npm's own exit
+    expect(out).toContain('Feed sandbox stopped.');
+    expect(
+      await fetch(url).then(
+        () => 'answered',
+        () => 'closed',
+      ),
+    ).toBe('closed');
+  }, 60_000);
+});
