@@ -1,0 +1,153 @@
+// A killed export or backfill (a real child process, SIGKILL: no handler runs) resumes where it stopped: the
+// resumed output is byte for byte the output of a run that was never interrupted.
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RunningSandbox } from '@assoc-feed/mock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectExit, finished, runCli, sandboxEnv, spawnCli, startTestSandbox } from '../test-cli.js';
+
+let sandbox: RunningSandbox;
+let dir: string;
+
+beforeAll(async () => {
+  // A little latency per answer, as over a network, so the kill lands while requests are in flight.
+  sandbox = await startTestSandbox({ latencyMs: 15 });
+  dir = mkdtempSync(join(tmpdir(), 'assoc-feed-resume-'));
+});
+afterAll(async () => {
+  await sandbox?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Saved {
+  records: number;
+  files: Record<string, number>;
+}
+function readSaved(path: string): Saved | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Saved;
+  } catch {
+    return undefined; // not written yet
+  }
+}
+
+const cases = [
+  {
+    name: 'export, NDJSON',
+    args: (out: string) => ['export', '/feed/fundos/v2/fundos', '-q', 'size=100', '--out', out, '-c', '4'],
+    file: 'funds.ndjson',
+    killAfterRecords: 1500,
+  },
+  {
+    name: 'export, CSV with nested lists in their own files',
+    args: (out: string) => [
+      'export',
+      '/feed/fundos/v2/fundos',
+      '-q',
+      'size=100',
+      '--format',
+      'csv',
+      '--lists',
+      'files',
+      '--out',
+      out,
+      '-c',
+      '4',
+    ],
+    file: 'funds.csv',
+    extra: ['funds.classes.csv', 'funds.subclases.csv'],
+    killAfterRecords: 1500,
+  },
+  {
+    name: 'backfill of 2025, JSON',
+    args: (out: string) => [
+      'backfill',
+      '/feed/precos-indices/v1/titulos-publicos/vna',
+      '--from',
+      '2025-01-01',
+      '--to',
+      '2025-12-31',
+      '--format',
+      'json',
+      '--out',
+      out,
+      '-c',
+      '4',
+    ],
+    file: 'vna.json',
+    killAfterRecords: 150,
+  },
+];
+
+describe('kill and resume', () => {
+  it.each(cases)(
+    '$name: SIGKILL mid-run, then the same command finishes the output with no record lost or repeated',
+    async (c) => {
+      const reference = join(dir, `reference-${c.file}`);
+      expectExit(await runCli([...c.args(reference), '--quiet'], sandboxEnv(sandbox)), 0);
+
+      const out = join(dir, c.file);
+      const checkpoint = `${out}.checkpoint.json`;
+      const child = spawnCli(c.args(out), sandboxEnv(sandbox));
+      const exited = finished(child);
+      // Kill once enough is committed; preferably right after bytes were written that no checkpoint counts yet.
+      const deadline = Date.now() + 20_000;
+      let stale = false;
+      for (;;) {
+        const saved = readSaved(checkpoint);
+        if (saved && saved.records >= c.killAfterRecords) {
+          stale = existsSync(out) && statSync(out).size > (saved.files[out] ?? 0);
+          if (stale || Date.now() > deadline - 15_000) break;
+        }
+        if (Date.now() > deadline) throw new Error('the run never reached the kill point');
+        await sleep(1);
+      }
+      child.kill('SIGKILL');
+      const killed = await exited;
+      expect(killed.signal).toBe('SIGKILL');
+      const saved = readSaved(checkpoint) as Saved;
+      expect(saved.records).toBeGreaterThan(0);
+
+      const resumed = expectExit(await runCli(c.args(out), sandboxEnv(sandbox)), 0);
+      expect(resumed.stderr).toMatch(/^resuming /m);
+      expect(existsSync(checkpoint)).toBe(false);
+      expect(readFileSync(out, 'utf8')).toBe(readFileSync(reference, 'utf8'));
+      for (const extra of c.extra ?? []) {
+        expect(readFileSync(join(dir, extra), 'utf8')).toBe(
+          readFileSync(join(dir, `reference-${extra}`), 'utf8'),
+        );
+      }
+      // Not an assertion (timing decides it), but worth seeing in the log when it happened.
+      if (stale)
+        console.info(`${c.name}: killed with uncheckpointed bytes in ${c.file}; the resume cut them off`);
+    },
+  );
+
+  it('refuses to resume a checkpoint of another job, and names --restart', async () => {
+    const out = join(dir, 'other.ndjson');
+    const child = spawnCli(
+      ['export', '/feed/fundos/v2/fundos', '-q', 'size=100', '--out', out, '-c', '1'],
+      sandboxEnv(sandbox),
+    );
+    const exited = finished(child);
+    while (!readSaved(`${out}.checkpoint.json`)?.records) await sleep(5);
+    child.kill('SIGKILL');
+    await exited;
+    const other = await runCli(
+      ['export', '/feed/fundos/v2/fundos', '-q', 'size=200', '--out', out],
+      sandboxEnv(sandbox),
+    );
+    expectExit(other, 2);
+    expect(other.stderr).toContain('belongs to another job');
+    expect(other.stderr).toContain('--restart');
+    const restarted = await runCli(
+      ['export', '/feed/fundos/v2/fundos', '-q', 'size=200', '--out', out, '--restart', '--quiet'],
+      sandboxEnv(sandbox),
+    );
+    expectExit(restarted, 0);
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(7231);
+  });
+});
