@@ -6,6 +6,7 @@ import { pipelineBench } from './pipeline.ts';
 const only = process.argv[2];
 const suites: Record<string, () => Row[] | Promise<Row[]>> = {
   pipeline: () => pipelineBench(),
+  sandbox: async () => (await import('./sandbox.ts')).sandboxBench(),
 };
 const rows: Row[] = [];
 for (const [name, suite] of Object.entries(suites)) {
