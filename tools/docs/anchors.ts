@@ -32,6 +32,11 @@ export function tagRoute(tag: string): string {
   return `/${escapeBackslashes(redocSlug(tag))}`;
 }
 
+/** The route of a section of info.description (a heading): "/section/limits". */
+export function sectionRoute(heading: string): string {
+  return `/section/${escapeBackslashes(redocSlug(heading))}`;
+}
+
 /** The route of an operation: "/bond-indices/precosindicesindicesresultadosima". */
 export function operationRoute(
   op: Pick<Operation, 'tag' | 'operationId' | 'api' | 'method' | 'path'>,
@@ -57,8 +62,16 @@ export function prerenderedRoutes(html: string): Set<string> {
   );
 }
 
-/** Every tag route our links use must be one the page declares; returns the ones that are missing. */
-export function missingTagRoutes(html: string, operations: Operation[]): string[] {
+/** Every route our links use (tags, sections) must be one the page declares; returns the ones that are missing. */
+export function missingRoutes(html: string, wanted: Iterable<string>): string[] {
   const routes = prerenderedRoutes(html);
-  return [...new Set(operations.map((op) => tagRoute(op.tag)))].filter((route) => !routes.has(route));
+  return [...new Set(wanted)].filter((route) => !routes.has(route));
+}
+
+/** The tag routes of these operations that the page does not declare. */
+export function missingTagRoutes(html: string, operations: Operation[]): string[] {
+  return missingRoutes(
+    html,
+    operations.map((op) => tagRoute(op.tag)),
+  );
 }

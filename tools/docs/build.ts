@@ -10,7 +10,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { missingTagRoutes, operationRoute } from './anchors.ts';
+import { missingRoutes, operationRoute, sectionRoute, tagRoute } from './anchors.ts';
 import { annotateForDocs } from './annotate.ts';
 import { pendingChanges, releasedChangelog } from './changelog.ts';
 import { redocCodeSampleOptions, withCodeSamples } from './code-samples.ts';
@@ -26,7 +26,7 @@ import { landingPage } from './pages/landing.ts';
 import { schedulesPage } from './pages/schedules.ts';
 import { buildRedocPage } from './redoc.ts';
 import { createResolver } from './resolve.ts';
-import { searchDocuments, searchIndexScript } from './search-index.ts';
+import { descriptionSections, searchDocuments, searchIndexScript } from './search-index.ts';
 import { oneLineSummary } from './summary.ts';
 import { componentUsers } from './usage.ts';
 
@@ -41,6 +41,15 @@ const version = releaseVersion();
 const documents = loadDocuments();
 const operations = new Map(documents.map((d) => [d.api, listOperations(d)]));
 const opsOf = (api: string) => operations.get(api) ?? [];
+/** What the search indexes of a document besides its operations: its introduction, sections and tags. */
+function proseOf(doc: (typeof documents)[number]) {
+  const info = (doc.spec.info as Json | undefined) ?? {};
+  const { intro, sections } = descriptionSections(String(info.description ?? ''));
+  const tags = ((doc.spec.tags as { name: string; description?: string }[] | undefined) ?? [])
+    .filter((tag) => opsOf(doc.api).some((op) => op.tag === tag.name))
+    .map((tag) => ({ name: tag.name, description: tag.description ?? '' }));
+  return { title: documentTitle(doc), intro, sections, tags };
+}
 const site: SiteContext = {
   version,
   documents: documents.map((d) => ({ api: d.api, number: d.number, title: documentTitle(d) })),
@@ -58,7 +67,12 @@ try {
       const routes = Object.fromEntries(opsOf(doc.api).map((op) => [op.operationId, operationRoute(op)]));
       const title = documentTitle(doc);
       const html = await buildRedocPage(specFile, title, output, version, redocCodeSampleOptions, routes);
-      const missing = missingTagRoutes(html, opsOf(doc.api));
+      const prose = proseOf(doc);
+      const missing = missingRoutes(html, [
+        ...opsOf(doc.api).map((op) => tagRoute(op.tag)),
+        ...prose.sections.map((section) => sectionRoute(section.heading)),
+        ...prose.tags.map((tag) => tagRoute(tag.name)),
+      ]);
       if (missing.length) {
         throw new Error(
           `${doc.api}.html: Redoc declares no section for ${missing.join(', ')}; the anchors in anchors.ts no longer match Redoc's routes`,
@@ -82,6 +96,7 @@ const searchDocs = searchDocuments(
       docLabel: `Document ${doc.number}`,
       operations: opsOf(doc.api),
       fields: new Map(opsOf(doc.api).map((op) => [op, responseFields(op, resolve)])),
+      prose: proseOf(doc),
     };
   }),
 );

@@ -44,6 +44,8 @@ export function releaseVersion(): string {
   return pkg.version;
 }
 
+/** The spec's title without a trailing "(document N)": the site's pages put "Document N:" before it. */
 export function documentTitle(doc: Document): string {
-  return String((doc.spec.info as Json | undefined)?.title ?? doc.api);
+  const title = String((doc.spec.info as Json | undefined)?.title ?? doc.api);
+  return title.replace(new RegExp(`\\s*\\(document ${doc.number}\\)$`, 'i'), '') || title;
 }

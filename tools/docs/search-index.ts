@@ -1,11 +1,13 @@
 // The site's search index, built here (Node) with MiniSearch and shipped as a script that sets a global
 // (assets/search-index.js): a <script src> loads it from file:// as well as over HTTP, where fetch() of a JSON
 // file would fail on file://. Documents: operations (summary, operationId, method + path, description, tag,
-// the document's own id), response fields (name, where, description → the operations that return them) and
-// parameters (name, description → the operations that take them).
+// the document's own id), response fields (name, where, description → the operations that return them),
+// parameters (name, description → the operations that take them), and the prose around them: each document's
+// introduction, the sections of its description (document 1's Authentication, Errors, Limits, …) and its tag
+// groups, each leading to its place on the Redoc page.
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
-import { operationHref } from './anchors.ts';
+import { operationHref, sectionRoute, tagRoute } from './anchors.ts';
 import { requireDependency } from './deps.ts';
 import type { ResponseField } from './fields.ts';
 import type { Operation } from './operations.ts';
@@ -16,7 +18,7 @@ export interface SearchRef {
 }
 export interface SearchDoc {
   id: string;
-  kind: 'operation' | 'field' | 'parameter';
+  kind: 'operation' | 'field' | 'parameter' | 'document' | 'section' | 'tag';
   /** What is searched most: operationId, field or parameter name. */
   name: string;
   title: string;
@@ -33,6 +35,32 @@ export interface SearchInput {
   docLabel: string;
   operations: Operation[];
   fields: Map<Operation, ResponseField[]>;
+  /** The document's title, introduction and description sections (info), and its tags. */
+  prose?: {
+    title: string;
+    intro: string;
+    sections: DescriptionSection[];
+    tags: { name: string; description: string }[];
+  };
+}
+
+export interface DescriptionSection {
+  heading: string;
+  text: string;
+}
+
+/**
+ * info.description cut at its headings, as Redoc cuts it into menu sections (#/section/<slug>): the text before
+ * the first heading is the introduction.
+ */
+export function descriptionSections(markdown: string): { intro: string; sections: DescriptionSection[] } {
+  const parts = markdown.split(/^#{1,2}[ \t]+(.+?)[ \t#]*$/m);
+  const [intro = '', ...rest] = parts;
+  const sections: DescriptionSection[] = [];
+  for (let i = 0; i < rest.length; i += 2) {
+    sections.push({ heading: (rest[i] ?? '').trim(), text: (rest[i + 1] ?? '').trim() });
+  }
+  return { intro: intro.trim(), sections };
 }
 
 /** The MiniSearch options both sides use (the browser adds the same tokenizer). */
@@ -65,9 +93,60 @@ function refOf(op: Operation): SearchRef {
   return { label: `${op.summary} (${op.method.toUpperCase()} ${op.path})`, url: operationHref(op) };
 }
 
+function proseDocuments(
+  api: string,
+  docLabel: string,
+  prose: NonNullable<SearchInput['prose']>,
+): SearchDoc[] {
+  const docs: SearchDoc[] = [
+    {
+      id: `doc:${api}`,
+      kind: 'document',
+      name: api,
+      title: `${docLabel}: ${prose.title}`,
+      path: '',
+      text: plainText(prose.intro),
+      doc: docLabel,
+      sub: 'Reference page: introduction',
+      url: `${api}.html`,
+      refs: [],
+    },
+  ];
+  for (const section of prose.sections) {
+    docs.push({
+      id: `section:${api}:${section.heading}`,
+      kind: 'section',
+      name: section.heading,
+      title: section.heading,
+      path: '',
+      text: plainText(section.text),
+      doc: docLabel,
+      sub: `Section of ${prose.title}`,
+      url: `${api}.html#${encodeURI(sectionRoute(section.heading))}`,
+      refs: [],
+    });
+  }
+  for (const tag of prose.tags) {
+    docs.push({
+      id: `tag:${api}:${tag.name}`,
+      kind: 'tag',
+      name: tag.name,
+      title: tag.name,
+      path: '',
+      text: plainText(tag.description),
+      doc: docLabel,
+      sub: `Group of operations of ${prose.title}`,
+      url: `${api}.html#${encodeURI(tagRoute(tag.name))}`,
+      refs: [],
+    });
+  }
+  return docs;
+}
+
 export function searchDocuments(inputs: SearchInput[]): SearchDoc[] {
   const docs: SearchDoc[] = [];
-  for (const { api, docLabel, operations, fields } of inputs) {
+  for (const { api, docLabel, operations, fields, prose } of inputs) {
+    if (prose) docs.push(...proseDocuments(api, docLabel, prose));
     for (const op of operations) {
       const method = op.method.toUpperCase();
       docs.push({

@@ -1,12 +1,12 @@
 // Unit tests of the builder's small pieces (the browser tests in packages/docs test the built site).
 import { describe, expect, test } from 'vitest';
-import { operationHref, redocSlug } from './anchors.ts';
+import { operationHref, redocSlug, sectionRoute } from './anchors.ts';
 import { annotateForDocs } from './annotate.ts';
 import { groupBump, parseChangeset } from './changelog.ts';
 import { describePlace, operationAt } from './extensions.ts';
 import type { Json } from './inputs.ts';
 import { hashPrerenderedLinks, inlineRemoteAssets } from './redoc.ts';
-import { loadTokenizer, plainText } from './search-index.ts';
+import { descriptionSections, loadTokenizer, plainText } from './search-index.ts';
 import { oneLineSummary } from './summary.ts';
 import { componentOf } from './usage.ts';
 
@@ -39,6 +39,21 @@ describe('search', () => {
       'v2',
     ]);
     expect(tokenize('Preço unitário (PU)')).toEqual(['Preço', 'unitário', 'PU']);
+  });
+  test('a description is cut at its headings as Redoc cuts it into sections', () => {
+    expect(
+      descriptionSections(
+        'Intro **text**.\n\n## Errors\n\n401 and 403.\n\n## Rate limits ##\nNone.\n### Detail\nKept.',
+      ),
+    ).toEqual({
+      intro: 'Intro **text**.',
+      sections: [
+        { heading: 'Errors', text: '401 and 403.' },
+        { heading: 'Rate limits', text: 'None.\n### Detail\nKept.' },
+      ],
+    });
+    expect(descriptionSections('No heading.')).toEqual({ intro: 'No heading.', sections: [] });
+    expect(sectionRoute('States and transitions')).toBe('/section/states-and-transitions');
   });
   test('markdown to plain text', () => {
     expect(plainText('**Bold** `code` [link](http://x) > quote')).toBe('Bold code link quote');

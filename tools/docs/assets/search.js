@@ -34,12 +34,19 @@
     return node;
   }
 
-  const kinds = { operation: 'Operation', field: 'Field', parameter: 'Parameter' };
+  const kinds = {
+    operation: 'Operation',
+    field: 'Field',
+    parameter: 'Parameter',
+    document: 'Document',
+    section: 'Section',
+    tag: 'Group',
+  };
 
   function render(query) {
     list.textContent = '';
     if (!query.trim()) {
-      status.textContent = `Search ${data.count} operations, fields and parameters of the three documents.`;
+      status.textContent = `Search ${data.count} entries of the three documents: operations, paths, fields, parameters and sections.`;
       return;
     }
     const hits = search(query);

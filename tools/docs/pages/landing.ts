@@ -32,6 +32,14 @@ client <code>${clientOf(d.api).packageName}</code> · spec <a href="specs/${d.ap
 </div>`;
 }
 
+/**
+ * A TypeScript block. Blocks of one `module` read as one file, in page order (the quick start's setup, first
+ * call and paging): the browser tests compile them against the real clients, as a reader would paste them.
+ */
+function ts(module: string, code: string): string {
+  return `<pre class="ts" data-ts-module="${module}">${escapeHtml(code)}</pre>`;
+}
+
 function quickStart(documents: LandingDocument[], doc: LandingDocument): string {
   const { packageName, factory } = clientOf(doc.api);
   const width = Math.max(...documents.map((d) => clientOf(d.api).packageName.length));
@@ -51,21 +59,27 @@ ${doc.number}'s:</p>
 <code>client_id</code> and <code>client_secret</code> on first use, sends the <code>client_id</code> and
 <code>access_token</code> headers on every call and renews the token before it expires. Credentials are secrets:
 use the clients on servers, never in a browser bundle.</p>
-<pre>import { ${factory} } from '${escapeHtml(packageName)}';
+${ts(
+  'quick-start',
+  `import { ${factory} } from '${packageName}';
 
 const client = ${factory}({
   clientId: process.env.FEED_CLIENT_ID!,
   clientSecret: process.env.FEED_CLIENT_SECRET!,
   environment: 'production', // or 'sandbox', or baseUrl: 'http://127.0.0.1:4010' (the mock)
-});</pre>
+});`,
+)}
 ${
   first
     ? `<h3>3. First call</h3>
 <p>Calls are typed by path: parameters and answers are checked against the spec
 (<a href="${escapeHtml(operationHref(first))}">${escapeHtml(first.summary)}</a>).</p>
-<pre>${escapeHtml(getCall(first))}
+${ts(
+  'quick-start',
+  `${getCall(first)}
 if (error) console.error(error); // typed error body; status and request id on the response
-else console.log(data);</pre>`
+else console.log(data);`,
+)}`
     : ''
 }
 ${
@@ -74,29 +88,38 @@ ${
 <p>Lists come in pages (<code>page</code> from 0, <code>size</code> up to the document's maximum).
 <code>paginate</code> walks them all, page by page, and stops after the last one
 (<a href="${escapeHtml(operationHref(list))}">${escapeHtml(list.summary)}</a>):</p>
-<pre>${escapeHtml(paginateCall(list))}</pre>`
+${ts('quick-start', paginateCall(list))}`
     : ''
 }
 <h3>5. Without the real service: the mock and the sandbox</h3>
 <p><strong>The mock</strong> answers every operation of the three documents with the spec's examples (Prism, static and
 deterministic; any non-empty <code>client_id</code>/<code>access_token</code> is accepted):</p>
-<pre>pnpm mock                     # http://127.0.0.1:4010, all three documents on one port
-
+<pre>pnpm mock                     # http://127.0.0.1:4010, all three documents on one port</pre>
+${ts(
+  'mock',
+  `import { ${factory} } from '${packageName}';
 import { startMock } from '@assoc-feed/mock';
+
 const mock = await startMock(); // a free port on 127.0.0.1
 const client = ${factory}({ clientId: 'any', clientSecret: 'any', baseUrl: mock.url });
 // …
-await mock.stop();</pre>
+await mock.stop();`,
+)}
 <p><strong>The sandbox</strong> is stateful, with a seeded, deterministic data set: tokens that expire, pages with
-totals and a 404 past the last page, filters, date windows and latest-date defaults, each answer validated against
+totals and a 404 past the last page, filters, date windows and latest-date defaults. With
+<code>--validate-with-prism</code> (<code>validateWithPrism: true</code>) Prism checks each of its answers against
 the spec. Its default credentials are <code>sandbox-client</code> / <code>sandbox-secret</code>:</p>
-<pre>pnpm sandbox                  # http://127.0.0.1:4011
-
+<pre>pnpm sandbox                  # http://127.0.0.1:4011</pre>
+${ts(
+  'sandbox',
+  `import { ${factory} } from '${packageName}';
 import { startSandbox } from '@assoc-feed/mock';
+
 const sandbox = await startSandbox(); // a URL and a stop function
 const client = ${factory}({ clientId: 'sandbox-client', clientSecret: 'sandbox-secret', baseUrl: sandbox.url });
 // …
-await sandbox.stop();</pre>`;
+await sandbox.stop();`,
+)}`;
 }
 
 export function landingPage(site: SiteContext, input: LandingInput): string {
@@ -114,8 +137,8 @@ OpenAPI 3.1 specs, with samples for the typed clients. This is release <strong>$
 of the specs, clients, mock and docs (one version for all; see the <a href="changelog.html">changelog</a>).</p>
 
 <section class="search-box" aria-label="Search">
-<label for="search"><strong>Search the three documents</strong>: operations, response fields, parameters, paths</label>
-<input id="search" type="search" placeholder="e.g. valor_cota, curvas-juros, List funds, E8" autocomplete="off" spellcheck="false" disabled>
+<label for="search"><strong>Search the three documents</strong>: operations, paths, response fields, parameters, descriptions and sections</label>
+<input id="search" type="search" placeholder="e.g. valor_cota, curvas-juros, List funds, E8, rate limits" autocomplete="off" spellcheck="false" disabled>
 <p id="search-status" aria-live="polite">Loading the search…</p>
 <ol id="search-results"></ol>
 </section>

@@ -1,11 +1,10 @@
 // Test support: Debian's Chromium driven by playwright-core (no browser download), and a page watcher that
 // records every console error, page error, failed request and HTTP error answer.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { artifactsDir } from './artifacts.ts';
 
-export const artifactsDir = new URL('../../test-artifacts/', import.meta.url).pathname;
-mkdirSync(artifactsDir, { recursive: true });
+export { artifactsDir };
 
 export interface LaunchedBrowser {
   browser: Browser;
