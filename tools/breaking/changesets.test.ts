@@ -60,7 +60,8 @@ describe('readChangesets', () => {
 });
 
 describe('sharesSpecsVersion', () => {
-  it.each([
+  const later: ChangesetConfig = { fixed: [['@assoc-feed/*', '!@assoc-feed/tools']] };
+  it.each<[string, ChangesetConfig, boolean]>([
     ['@assoc-feed/specs', config, true],
     ['@assoc-feed/fundos-v2', config, true],
     ['@assoc-feed/mock', config, true],
@@ -68,10 +69,10 @@ describe('sharesSpecsVersion', () => {
     ['other-package', config, false],
     ['@assoc-feed/fundos-v2', {}, false], // no fixed group
     ['@assoc-feed/specs', {}, true],
-    ['@assoc-feed/cli', { fixed: [['@assoc-feed/*', '!@assoc-feed/tools']] }, true], // a later package
-    ['@assoc-feed/tools', { fixed: [['@assoc-feed/*', '!@assoc-feed/tools']] }, false], // negated in the group
+    ['@assoc-feed/cli', later, true], // a package added after the config was written
+    ['@assoc-feed/tools', later, false], // negated in the group
     ['@assoc-feed/core', { fixed: [['@assoc-feed/specs', '@assoc-feed/mock']] }, false], // not in the list
-  ] as const)('%s', (name, cfg, expected) => {
+  ])('%s', (name, cfg, expected) => {
     expect(sharesSpecsVersion(name, cfg)).toBe(expected);
   });
 });

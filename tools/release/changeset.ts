@@ -20,9 +20,13 @@ function versionProblems(version: string): string[] {
   const problems: string[] = [];
   const dist = join(root, 'packages', 'specs', 'dist');
   for (const name of ['fundos-v2', 'fundos-v1', 'precos-indices', 'feed']) {
-    const spec = JSON.parse(readFileSync(join(dist, `${name}.json`), 'utf8')) as { info?: Record<string, unknown> };
+    const spec = JSON.parse(readFileSync(join(dist, `${name}.json`), 'utf8')) as {
+      info?: Record<string, unknown>;
+    };
     if (spec.info?.[releaseField] !== version) {
-      problems.push(`packages/specs/dist/${name}.json: info.${releaseField} is ${String(spec.info?.[releaseField])}`);
+      problems.push(
+        `packages/specs/dist/${name}.json: info.${releaseField} is ${String(spec.info?.[releaseField])}`,
+      );
     }
   }
   const index = readFileSync(join(root, 'packages', 'docs', 'dist', 'index.html'), 'utf8');
@@ -40,7 +44,8 @@ if (code === 0 && args[0] === 'version') {
     const problems = versionProblems(version);
     for (const problem of problems) console.error(`changeset version: ${problem}`);
     code = problems.length ? 1 : 0;
-    if (!code) console.log(`release ${version}: in info.${releaseField} of every bundled spec and in the docs`);
+    if (!code)
+      console.log(`release ${version}: in info.${releaseField} of every bundled spec and in the docs`);
   }
 }
 process.exitCode = code;

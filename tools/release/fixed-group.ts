@@ -1,14 +1,13 @@
 // One version for every artifact: every package that changesets versions must sit in the fixed group of
 // @assoc-feed/specs. The config uses a glob (`@assoc-feed/*`) so new packages join by themselves; this check
 // catches the cases a glob cannot (a package outside the scope, a group rewritten as a list, an ignore entry).
-import type { Config } from '@changesets/config';
-import type { WorkspacePackage } from './workspace.ts';
+import type { Config, WorkspacePackage } from './workspace.ts';
 
 export const anchorPackage = '@assoc-feed/specs';
 
 export interface GroupVerdict {
   /** The expanded group that holds the anchor (empty when none does). */
-  group: string[];
+  group: readonly string[];
   problems: string[];
   notes: string[];
 }

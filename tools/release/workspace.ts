@@ -1,7 +1,10 @@
 // The workspace as changesets sees it: its packages (found by @manypkg/get-packages, as `changeset version`
 // finds them) and the parsed .changeset/config.json (globs expanded by changesets' own parser).
-import { type Config, read } from '@changesets/config';
+import { read } from '@changesets/config';
 import { getPackages } from '@manypkg/get-packages';
+
+/** .changeset/config.json as changesets parses it (globs expanded). */
+export type Config = Awaited<ReturnType<typeof read>>;
 
 export interface WorkspacePackage {
   name: string;

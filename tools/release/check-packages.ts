@@ -1,0 +1,125 @@
+// pnpm check:packages [--no-build] [--keep]
+// Proves what a release would publish: builds, packs every publishable package, checks each tarball (file
+// list, publint, Are The Types Wrong), installs the tarballs into a throwaway project outside the workspace,
+// type-checks a consumer under TypeScript 5.9 and 7 with nodenext and bundler resolution, runs it against the
+// mock, and runs every bin. Exit 1 when anything fails, 2 when the check itself cannot run.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { checkPackage, type PackageVerdict } from './check-package.ts';
+import { checkConsumer, installConsumer, type Step } from './consumer.ts';
+import { checkFixedGroup } from './fixed-group.ts';
+import { pack } from './pack.ts';
+import { publishable, readWorkspace } from './workspace.ts';
+
+const usage = `Usage: pnpm check:packages [--no-build] [--keep]
+
+  --no-build   pack what is built already (default: turbo build of the publishable packages first)
+  --keep       keep the temporary directory (tarballs and consumer project) and print its path`;
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const scenarioFile = fileURLToPath(new URL('./consumer/scenario.ts', import.meta.url));
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+function printPackages(verdicts: PackageVerdict[]): void {
+  console.log('\npackages');
+  for (const v of verdicts) {
+    const status = v.problems.length ? `FAIL (${v.problems.length})` : 'ok';
+    console.log(
+      `  ${v.name.padEnd(30)} ${String(v.files).padStart(4)} files ${kb(v.bytes).padStart(9)}  ${status}`,
+    );
+    for (const p of v.problems) console.log(`      ${p.tool} ${p.code}: ${p.message}`);
+    for (const s of v.suggestions) console.log(`      publint suggestion: ${s}`);
+  }
+}
+
+function printSteps(steps: Step[]): void {
+  console.log('\nconsumer project (outside the workspace)');
+  for (const s of steps) {
+    console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name.padEnd(58)} ${seconds(s.ms).padStart(7)}`);
+    if (!s.ok || s.name.startsWith('run ')) console.log(s.output.replace(/^/gm, '        '));
+  }
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      'no-build': { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
+  const started = performance.now();
+  const workspace = await readWorkspace(root);
+  const packages = publishable(workspace);
+  const group = checkFixedGroup(workspace.packages, workspace.config);
+  console.log(
+    `check:packages: ${packages.length} publishable packages (${packages.map((p) => p.name).join(', ')})`,
+  );
+  for (const note of group.notes) console.log(`  note: ${note}`);
+  for (const problem of group.problems) console.log(`  FAIL fixed group: ${problem}`);
+
+  if (!values['no-build']) {
+    const filters = packages.map((p) => `--filter=${p.name}`);
+    const build = spawnSync('turbo', ['run', 'build', ...filters, '--output-logs=errors-only'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error('the build failed: fix it first (turbo run build)');
+  }
+
+  const temp = mkdtempSync(join(tmpdir(), 'assoc-feed-check-packages-'));
+  try {
+    const tarballs = join(temp, 'tarballs');
+    const consumerDir = join(temp, 'consumer');
+    mkdirSync(tarballs);
+    mkdirSync(consumerDir);
+    const packed = [];
+    for (const pkg of packages) packed.push(await pack(pkg.dir, tarballs));
+    const verdicts: PackageVerdict[] = [];
+    for (const p of packed) verdicts.push(await checkPackage(p));
+    printPackages(verdicts);
+
+    const options = {
+      dir: consumerDir,
+      packed,
+      sources: { 'scenario.ts': readFileSync(scenarioFile, 'utf8') },
+    };
+    const install = await installConsumer(options);
+    const steps = install.ok ? [install, ...(await checkConsumer(options))] : [install];
+    printSteps(steps);
+
+    const failed =
+      group.problems.length +
+      verdicts.reduce((n, v) => n + v.problems.length, 0) +
+      steps.filter((s) => !s.ok).length;
+    console.log(
+      `\n${failed ? `FAIL: ${failed} problem(s)` : 'OK: every package packs clean and works from its tarball'} (${seconds(performance.now() - started)})`,
+    );
+    if (values.keep) console.log(`kept ${temp}`);
+    return failed ? 1 : 0;
+  } finally {
+    if (!values.keep) rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`check:packages: ${error instanceof Error ? error.message : String(error)}`);
+    if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) console.error(usage);
+    process.exitCode = 2;
+  },
+);

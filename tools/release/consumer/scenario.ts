@@ -1,0 +1,100 @@
+// A team's first hour with the published packages, as tools/release/check-packages.ts runs it: copied into a
+// throwaway project outside the workspace that installed the packed tarballs, type-checked by TypeScript 5.9
+// and 7 under `nodenext` and `bundler` resolution, then run on Node against the mock of @assoc-feed/mock.
+// (Excluded from tools/tsconfig.json: it resolves the packages only inside that project.)
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type DocumentClientOptions, FeedError, InvalidRequestError } from '@assoc-feed/core';
+import { createFundosV1Client } from '@assoc-feed/fundos-v1';
+import { type components, createFundosV2Client } from '@assoc-feed/fundos-v2';
+import { startMock } from '@assoc-feed/mock';
+import { createPrecosIndicesClient } from '@assoc-feed/precos-indices';
+
+type Fund = components['schemas']['FundosV2Detail'];
+
+/** Compile-time only (never called): the types are the spec's, not `any`. */
+export function typesAreReal(client: ReturnType<typeof createFundosV2Client>, fund: Fund): void {
+  // @ts-expect-error: a path the spec does not have
+  void client.GET('/feed/fundos/v2/nowhere');
+  void client.GET('/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}', {
+    // @ts-expect-error: the path parameter is required
+    params: { path: {} },
+  });
+  // @ts-expect-error: codigo_fundo is a string
+  const wrong: number = fund.content.codigo_fundo;
+  void wrong;
+}
+
+/** Runs against a fresh mock; returns what failed (empty: all good). */
+export async function scenario(): Promise<string[]> {
+  const failures: string[] = [];
+  const expect = (ok: boolean, what: string) => {
+    if (!ok) failures.push(what);
+  };
+  const mock = await startMock();
+  try {
+    const options: DocumentClientOptions = {
+      clientId: 'consumer',
+      clientSecret: 'consumer-secret',
+      baseUrl: mock.url,
+      retry: false,
+    };
+
+    const v2 = createFundosV2Client(options);
+    const fund = await v2.GET('/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}', {
+      params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000254851' } },
+    });
+    const codigo: string | undefined = fund.data?.content.codigo_fundo;
+    expect(fund.response.status === 200, `fundos-v2 GET fund: status ${fund.response.status}`);
+    expect(
+      typeof codigo === 'string' && /^F\d{10}$/.test(codigo),
+      `fundos-v2 GET fund: codigo_fundo ${codigo}`,
+    );
+
+    const v1 = createFundosV1Client(options);
+    const offshore = await v1.GET('/feed/fundos/v1/fundos-offshore', {
+      params: { query: { page: 0, size: 10 } },
+    });
+    expect(
+      offshore.response.status === 200,
+      `fundos-v1 GET offshore funds: status ${offshore.response.status}`,
+    );
+    expect(Array.isArray(offshore.data?.content), 'fundos-v1 GET offshore funds: content is a list');
+    try {
+      await v1.GET('/feed/fundos/v1/fundos/{ANBIMAcode}', { params: { path: { ANBIMAcode: '12' } } });
+      failures.push('fundos-v1: a 2-digit ANBIMAcode was sent instead of being refused');
+    } catch (error) {
+      // One @assoc-feed/core for every client: the error classes are the ones a user imports.
+      expect(
+        error instanceof InvalidRequestError && error instanceof FeedError,
+        `fundos-v1 bad input: ${error}`,
+      );
+      expect(
+        String((error as Error).message).includes('ANBIMAcode'),
+        'fundos-v1 bad input: names the parameter',
+      );
+    }
+
+    const precos = createPrecosIndicesClient(options);
+    const vna = await precos.GET('/feed/precos-indices/v1/titulos-publicos/vna');
+    expect(
+      vna.response.status === 200 && vna.data !== undefined,
+      `precos-indices GET vna: ${vna.response.status}`,
+    );
+
+    // The specs package: files a user reads, carrying the release version.
+    const specsPackage = JSON.parse(
+      readFileSync(fileURLToPath(import.meta.resolve('@assoc-feed/specs/package.json')), 'utf8'),
+    ) as { version: string };
+    const feed = JSON.parse(
+      readFileSync(fileURLToPath(import.meta.resolve('@assoc-feed/specs/feed.json')), 'utf8'),
+    );
+    expect(
+      feed.info['x-release'] === specsPackage.version,
+      `@assoc-feed/specs feed.json: info.x-release ${feed.info['x-release']}, package version ${specsPackage.version}`,
+    );
+  } finally {
+    await mock.stop();
+  }
+  return failures;
+}

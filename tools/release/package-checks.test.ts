@@ -1,0 +1,181 @@
+// check:packages fails when a package's exports or types break. Each case packs a small fixture package (a
+// sound one, changed in one way) with pnpm, then runs what check:packages runs on every real package: the
+// tarball checks (file list, publint, Are The Types Wrong), and a consumer project outside the workspace
+// type-checked under TypeScript 5.9 and 7 and run on Node.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkPackage } from './check-package.ts';
+import { checkConsumer, installConsumer, type Resolution } from './consumer.ts';
+import { type Packed, pack } from './pack.ts';
+
+type Files = Record<string, string | null>;
+
+const soundManifest = {
+  name: '@fixture/greet',
+  version: '1.0.0',
+  description: 'fixture',
+  license: 'MIT',
+  type: 'module',
+  exports: {
+    '.': { types: './dist/index.d.ts', import: './dist/index.js' },
+    './package.json': './package.json',
+  },
+  files: ['dist'],
+};
+const sound: Files = {
+  'dist/index.js': "export function greet(name) {\n  return 'hello ' + name;\n}\n",
+  'dist/index.d.ts': 'export declare function greet(name: string): string;\n',
+};
+
+const temp = mkdtempSync(join(tmpdir(), 'check-packages-fixtures-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+let count = 0;
+
+/** Writes the sound fixture changed by `files` (null deletes) and `manifest`, and packs it. */
+async function fixture(files: Files = {}, manifest: Record<string, unknown> = {}): Promise<Packed> {
+  const dir = join(temp, `fixture-${++count}`);
+  const all: Files = {
+    ...sound,
+    ...files,
+    'package.json': JSON.stringify({ ...soundManifest, ...manifest }, null, 2),
+  };
+  for (const [path, text] of Object.entries(all)) {
+    if (text === null) continue;
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  mkdirSync(join(dir, 'out'));
+  return pack(dir, join(dir, 'out'));
+}
+
+describe('tarball checks', () => {
+  const cases: { name: string; files?: Files; manifest?: Record<string, unknown>; codes: string[] }[] = [
+    { name: 'a sound package passes', codes: [] },
+    {
+      name: 'exports pointing at a file that is not built',
+      manifest: { exports: { '.': { types: './dist/index.d.ts', import: './dist/main.js' } } },
+      codes: ['missing-entry', 'FILE_DOES_NOT_EXIST'],
+    },
+    {
+      name: 'the .d.ts that exports name is missing',
+      files: { 'dist/index.d.ts': null },
+      codes: ['missing-entry', 'FILE_DOES_NOT_EXIST', 'NoTypes'],
+    },
+    {
+      name: 'no type declarations at all',
+      files: { 'dist/index.d.ts': null },
+      manifest: { exports: { '.': './dist/index.js' } },
+      codes: ['NoTypes'],
+    },
+    {
+      name: 'a .d.ts that re-exports a file not in the tarball',
+      files: { 'dist/index.d.ts': "export * from './names.js';\n" },
+      codes: ['InternalResolutionError'],
+    },
+    {
+      name: 'ESM code in a package that does not say "type": "module"',
+      manifest: {
+        type: undefined,
+        exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
+      },
+      codes: ['FILE_INVALID_FORMAT'],
+    },
+    {
+      name: 'the types condition after import (TypeScript never sees it)',
+      manifest: { exports: { '.': { import: './dist/index.js', types: './dist/index.d.ts' } } },
+      codes: ['EXPORTS_TYPES_SHOULD_BE_FIRST'],
+    },
+    {
+      name: 'tests in the tarball',
+      files: { 'dist/index.test.js': "import { greet } from './index.js';\ngreet('x');\n" },
+      codes: ['test-file'],
+    },
+    {
+      name: 'source maps nobody asked for',
+      files: { 'dist/index.js.map': '{"version":3,"sources":[],"mappings":""}' },
+      codes: ['source-map'],
+    },
+  ];
+  it.each(cases)(
+    '$name',
+    async ({ files, manifest, codes }) => {
+      const verdict = await checkPackage(await fixture(files, manifest));
+      const found = verdict.problems.map((p) => p.code);
+      if (codes.length === 0) expect(verdict.problems).toEqual([]);
+      else expect(found).toEqual(expect.arrayContaining(codes));
+    },
+    60_000,
+  );
+});
+
+describe('consumer project', () => {
+  const consumer = {
+    'scenario.ts': [
+      "import { greet } from '@fixture/greet';",
+      "const text: string = greet('team');",
+      'export async function scenario(): Promise<string[]> {',
+      "  return text === 'hello team' ? [] : ['greet answered ' + text];",
+      '}',
+      '',
+    ].join('\n'),
+  };
+  const cases: {
+    name: string;
+    files?: Files;
+    manifest?: Record<string, unknown>;
+    resolutions: Resolution[];
+    failing: RegExp[];
+  }[] = [
+    { name: 'a sound package type-checks and runs', resolutions: ['nodenext', 'bundler'], failing: [] },
+    {
+      name: 'a changed signature in the .d.ts fails every type check',
+      files: { 'dist/index.d.ts': 'export declare function greet(name: number): string;\n' },
+      resolutions: ['nodenext'],
+      failing: [/TypeScript 5\.9.*nodenext/, /TypeScript 7.*nodenext/, /^run on Node/],
+    },
+    {
+      name: 'an export missing from the .d.ts fails every type check',
+      files: { 'dist/index.d.ts': 'export declare function hello(name: string): string;\n' },
+      resolutions: ['nodenext', 'bundler'],
+      failing: [
+        /TypeScript 5\.9.*nodenext/,
+        /TypeScript 5\.9.*bundler/,
+        /TypeScript 7.*nodenext/,
+        /TypeScript 7.*bundler/,
+        /^run on Node/, // a program that does not compile is not run
+      ],
+    },
+    {
+      name: 'exports that no longer expose the entry point fail the checks and the run',
+      manifest: { exports: { './package.json': './package.json' } },
+      resolutions: ['nodenext'],
+      failing: [/TypeScript 5\.9.*nodenext/, /TypeScript 7.*nodenext/, /^run on Node/],
+    },
+    {
+      name: 'code that throws at import fails the run while the types pass',
+      files: { 'dist/index.js': "throw new Error('broken build');\n" },
+      resolutions: ['nodenext'],
+      failing: [/^run on Node/],
+    },
+  ];
+  it.each(cases)(
+    '$name',
+    async ({ files, manifest, resolutions, failing }) => {
+      const packed = await fixture(files, manifest);
+      const dir = mkdtempSync(join(temp, 'consumer-'));
+      const options = { dir, packed: [packed], sources: consumer, resolutions };
+      const install = await installConsumer(options);
+      expect(install.ok, install.output).toBe(true);
+      const steps = await checkConsumer(options);
+      const failed = steps.filter((s) => !s.ok).map((s) => s.name);
+      expect(failed).toHaveLength(failing.length);
+      failing.forEach((pattern, i) => {
+        expect(failed[i]).toMatch(pattern);
+      });
+      if (!failing.length) expect(steps.at(-1)?.output).toMatch(/1 code entry points loaded.*0 failure/);
+    },
+    180_000,
+  );
+});
