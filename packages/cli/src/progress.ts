@@ -19,6 +19,8 @@ export interface ProgressOptions {
   /** What is counted: records, dates, months, windows. */
   unit: string;
   label: string;
+  /** The bar's label, shorter so the bar fits a terminal line (default: label). */
+  shortLabel?: string;
   stream?: NodeJS.WriteStream;
   /** Lines mode: seconds between lines. */
   intervalSeconds?: number;
@@ -46,8 +48,9 @@ export function createProgress(options: ProgressOptions): Progress {
     const bar = new cliProgress.SingleBar(
       {
         stream,
-        format: `${options.label} {bar} {percentage}% | {value}/{total} ${options.unit} | {rate} ${options.unit}/s | ETA {eta_formatted}{detail}`,
+        format: `${options.shortLabel ?? options.label} {bar} {percentage}% | {value}/{total} ${options.unit} | {rate} ${options.unit}/s | ETA {eta_formatted}{detail}`,
         hideCursor: true,
+        barsize: 24,
         clearOnComplete: false,
         etaBuffer: 50,
         fps: 10,

@@ -108,6 +108,7 @@ export async function backfillCommand(pathArg: string, options: BackfillOptions,
     mode: options.quiet ? 'none' : options.progress,
     unit: plan.unitName,
     label: `backfill ${op.path}`,
+    shortLabel: `backfill ${op.documentId ?? op.path}`,
     stream: io.stderr,
     intervalSeconds: options.progressInterval,
   });
@@ -142,7 +143,7 @@ export async function backfillCommand(pathArg: string, options: BackfillOptions,
       records += answer.records.length;
       state = { ...state, done: state.done + 1 };
     }
-    progress.update(state.done, `${count(records)} records, ${state.noData.length} without data`);
+    progress.update(state.done, `${count(records)} records, ${state.noData.length} no data`);
   };
 
   try {

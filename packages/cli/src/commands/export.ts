@@ -89,6 +89,7 @@ export async function exportCommand(pathArg: string, options: ExportOptions, io:
     mode: options.quiet ? 'none' : options.progress,
     unit: 'records',
     label: `export ${op.path}`,
+    shortLabel: `export ${op.documentId ?? op.path}`,
     stream: io.stderr,
     intervalSeconds: options.progressInterval,
   });
