@@ -84,6 +84,30 @@ describe('flow A token', () => {
     expect((await sandboxFetch(sandbox)(FUNDS)).status).toBe(200);
   });
 
+  it('by default a token lasts 3600 s', async () => {
+    let now = Date.parse('2026-11-19T21:00:00-03:00');
+    const plain = await startSandbox({ now: () => now });
+    try {
+      const call = sandboxFetch(plain);
+      const token = await fetch(`${plain.url}/oauth/access-token`, {
+        method: 'POST',
+        headers: {
+          authorization: basic(plain.clientId, plain.clientSecret),
+          'content-type': 'application/json',
+        },
+        body: '{"grant_type":"client_credentials"}',
+      });
+      expect(await token.json()).toMatchObject({ expires_in: 3600 });
+      expect((await call(FUNDS)).status).toBe(200);
+      now += 3_599_000;
+      expect((await call(FUNDS)).status).toBe(200);
+      now += 1_000;
+      expect((await call(FUNDS)).status).toBe(401);
+    } finally {
+      await plain.stop();
+    }
+  });
+
   it('feed calls need both headers, the right client_id and a live token', async () => {
     const { body } = await requestToken(good());
     const token = body.access_token as string;
