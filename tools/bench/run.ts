@@ -1,5 +1,6 @@
 // `pnpm bench`: runs the project's benchmarks and prints one table. Figures are medians of a few runs on this
 // machine; compare the ratios, which are measured against a reference in the same run.
+import { clientOverheadBench } from './client-overhead.ts';
 import { printTable, type Row } from './measure.ts';
 import { pipelineBench } from './pipeline.ts';
 
@@ -7,6 +8,7 @@ const only = process.argv[2];
 const suites: Record<string, () => Row[] | Promise<Row[]>> = {
   pipeline: () => pipelineBench(),
   sandbox: async () => (await import('./sandbox.ts')).sandboxBench(),
+  'client-overhead': () => clientOverheadBench(),
 };
 const rows: Row[] = [];
 for (const [name, suite] of Object.entries(suites)) {

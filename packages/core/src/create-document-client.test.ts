@@ -388,6 +388,42 @@ describe('timeouts and aborts', () => {
     expect(error).toMatchObject({ code: 'timeout', timeoutMs: 15 });
   });
 
+  it('a bad per-call timeoutMs is refused before anything is sent', async () => {
+    const { feed, client } = setup();
+    const error = await client
+      .GET(DETAIL, {
+        params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000000001' } },
+        timeoutMs: -1,
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error).toMatchObject({ option: 'timeoutMs' });
+    expect(feed.requests).toHaveLength(0);
+  });
+
+  it('fetch gets the call signal as init.signal, which aborts at the deadline so the request is cancelled', async () => {
+    const seen: (AbortSignal | undefined)[] = [];
+    const feed = createFakeFeed({ handler: hang() });
+    const client = createDocumentClient<paths>(
+      {
+        clientId: CLIENT_ID,
+        clientSecret: CLIENT_SECRET,
+        baseUrl: BASE_URL,
+        timeoutMs: 20,
+        fetch: (request, init) => {
+          if (new URL(request.url).pathname !== '/oauth/access-token') seen.push(init?.signal);
+          return feed.fetch(request);
+        },
+      },
+      meta,
+    );
+    const error = await getFund(client).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.aborted).toBe(true);
+    expect(seen[0]?.reason).toBe(error);
+  });
+
   it("the caller's abort wins and keeps its reason", async () => {
     const { client } = setup({ handler: hang() }, { timeoutMs: 60_000 });
     const controller = new AbortController();

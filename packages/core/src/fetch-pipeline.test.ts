@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError } from './errors.js';
 import { createPipelineFetch } from './fetch-pipeline.js';
 import { resolveRetryOptions } from './retry.js';
+import { CallAbort } from './signals.js';
 import { json } from './test-fixtures.js';
 import { createTokenManager } from './token-manager.js';
 
@@ -24,23 +24,32 @@ describe('pipeline fetch', () => {
       tokenUrl: 'https://x.example/t',
       fetch: async () => json(200, { access_token: 'n', token_type: 'Bearer', expires_in: 60 }),
     });
-    const pipeline = createPipelineFetch({ fetch, retry, timeoutMs: 1000, tokenManager });
-    expect((await pipeline(new Request('https://x.example/a'))).status).toBe(401);
+    const pipeline = createPipelineFetch({ fetch, retry, tokenManager });
+    expect((await pipeline(new Request('https://x.example/a'), undefined)).status).toBe(401);
     expect(seen).toHaveLength(1);
   });
 
   it('sends the same body on every attempt', async () => {
     let n = 0;
     const { seen, fetch } = recorder(() => (n++ < 2 ? json(503, {}) : json(200, {})));
-    const pipeline = createPipelineFetch({ fetch, retry, timeoutMs: 1000 });
+    const pipeline = createPipelineFetch({ fetch, retry });
     const body = JSON.stringify({ grant_type: 'client_credentials', note: 'ç' });
-    await pipeline(new Request('https://x.example/t', { method: 'POST', body }));
+    await pipeline(new Request('https://x.example/t', { method: 'POST', body }), undefined);
     expect(seen.map((s) => s.body)).toEqual([body, body, body]);
   });
 
-  it('refuses a bad per-call timeoutMs', async () => {
-    const pipeline = createPipelineFetch({ fetch: async () => json(200, {}), retry, timeoutMs: 1000 });
-    const request = Object.assign(new Request('https://x.example/a'), { timeoutMs: -1 });
-    await expect(pipeline(request)).rejects.toBeInstanceOf(ConfigurationError);
+  it('hands the signal to fetch as init.signal, on every attempt, and stops retrying once it aborts', async () => {
+    const controller = new CallAbort();
+    const signals: (AbortSignal | undefined)[] = [];
+    const pipeline = createPipelineFetch({
+      fetch: async (_request, init) => {
+        signals.push(init?.signal);
+        if (signals.length === 2) controller.abort('stop');
+        return json(503, {});
+      },
+      retry: resolveRetryOptions({ sleep: async (_ms, signal) => signal?.throwIfAborted(), maxRetries: 5 }),
+    });
+    await expect(pipeline(new Request('https://x.example/a'), controller)).rejects.toBe('stop');
+    expect(signals).toEqual([controller.signal, controller.signal]);
   });
 });

@@ -1,13 +1,19 @@
 // Small HTTP helpers shared by the token managers, the pipeline and the error mapping.
 
+/** What the core passes as fetch's second argument: the call's deadline and abort signal. */
+export interface FetchInit {
+  signal?: AbortSignal | undefined;
+}
+
 /**
- * The fetch the core calls: always with one `Request`. Looser than `typeof fetch`, so both the global fetch and a
- * test double that only takes a Request fit.
+ * The fetch the core calls: always with one `Request`, and `{ signal }` carrying the call's deadline and the
+ * caller's abort. Looser than `typeof fetch`, so both the global fetch and a test double that only takes a
+ * Request fit; a wrapper should pass `init` on, or a timed-out request is not cancelled on the network.
  */
-export type FetchFn = (input: Request) => Promise<Response>;
+export type FetchFn = (input: Request, init?: FetchInit) => Promise<Response>;
 
 /** Resolved at call time, so a fetch polyfilled or mocked after the client was created is still used. */
-export const globalFetch: FetchFn = (input) => globalThis.fetch(input);
+export const globalFetch: FetchFn = (input, init) => globalThis.fetch(input, init);
 
 /** Path and query of a URL: what errors name. Never the origin's credentials, never headers. */
 export function pathOf(url: string): string {

@@ -59,3 +59,29 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/**
+ * The abort state of one call, with its AbortSignal made on first read. Making an AbortSignal costs a few µs on
+ * Node 20 (it is a transferable object), and most calls end without anyone reading it: a fetch that ignores
+ * its signal, a call that needs no retry wait. `aborted` and `reason` can be checked without making one.
+ */
+export class CallAbort {
+  aborted = false;
+  reason: unknown = undefined;
+  #controller: AbortController | undefined;
+
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.aborted) this.#controller.abort(this.reason);
+    }
+    return this.#controller.signal;
+  }
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.#controller?.abort(reason);
+  }
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TimeoutError } from './errors.js';
+import type { CallAbort } from './signals.js';
 import { checkTimeoutMs, withTimeout } from './timeout.js';
 
 const context = { method: 'GET', path: '/feed/fundos/v2/fundos' };
@@ -15,12 +16,27 @@ describe('withTimeout', () => {
 
   it('aborts the signal it hands to the work', async () => {
     let seen: AbortSignal | undefined;
-    const work = (signal: AbortSignal) => {
-      seen = signal;
+    const work = (abort: CallAbort) => {
+      seen = abort.signal;
       return never();
     };
     await withTimeout(work, { ...context, timeoutMs: 5 }).catch(() => {});
     expect(seen?.aborted).toBe(true);
+  });
+
+  it('makes the signal only when read: one read after the deadline is already aborted with the TimeoutError', async () => {
+    let state: CallAbort | undefined;
+    const error = await withTimeout(
+      (abort) => {
+        state = abort;
+        return never();
+      },
+      { ...context, timeoutMs: 5 },
+    ).catch((e: unknown) => e);
+    expect(state?.aborted).toBe(true);
+    expect(state?.reason).toBe(error);
+    expect(state?.signal.aborted).toBe(true);
+    expect(state?.signal.reason).toBe(error);
   });
 
   it("propagates the caller's abort reason, not a TimeoutError", async () => {
@@ -35,7 +51,7 @@ describe('withTimeout', () => {
   it('lets the caller win when both fired', async () => {
     const controller = new AbortController();
     const reason = new Error('mine');
-    const work = (signal: AbortSignal) =>
+    const work = ({ signal }: CallAbort) =>
       new Promise<never>((_, reject) => {
         signal.addEventListener('abort', () => {
           controller.abort(reason);

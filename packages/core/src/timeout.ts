@@ -1,11 +1,13 @@
-// Timeouts through AbortSignal. One deadline covers a whole call: every attempt, every backoff wait and the
-// replay after a 401, so `timeoutMs: 30_000` means "this call settles within about 30 s". It runs until the
-// response headers arrive; reading the body is then bounded only by the caller's signal.
+// Timeouts through AbortSignal. One deadline covers a whole call: the token wait, every attempt, every backoff
+// wait, the replay after a 401 and reading the answer, so `timeoutMs: 30_000` means "this call settles within
+// about 30 s". The caller's signal always wins: if it aborted, its own reason is thrown, never a TimeoutError.
 //
-// The caller's signal always wins: if it aborted, its own reason is thrown, never turned into a TimeoutError.
+// This runs on every call, so it costs one timer and one promise: no AbortSignal.any() (tens of µs a call on
+// Node 20), an AbortSignal only when someone reads one (CallAbort), and a listener on the caller's signal only
+// when there is one.
 
 import { ConfigurationError, TimeoutError } from './errors.js';
-import { anySignal, raceAbort } from './signals.js';
+import { CallAbort } from './signals.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 const MAX_TIMER_MS = 2_147_483_647;
@@ -13,41 +15,68 @@ const MAX_TIMER_MS = 2_147_483_647;
 export interface TimeoutContext {
   timeoutMs: number;
   /** The caller's signal. */
-  signal?: AbortSignal | undefined;
+  signal?: AbortSignal | null | undefined;
   method: string;
-  path: string;
+  /** What the TimeoutError names; a function so the path is only worked out when the deadline passes. */
+  path: string | (() => string);
 }
 
 /**
- * Runs `run` with a signal that aborts on the caller's abort or after `timeoutMs`. `Infinity` disables the
- * deadline. The run is also raced against the signal, so a fetch that ignores its signal cannot outlive it.
+ * Runs `run` with an abort state that aborts on the caller's abort or after `timeoutMs` (Infinity: no
+ * deadline). The returned promise settles at the deadline or abort even if the work ignores its signal.
  */
-export async function withTimeout<T>(
-  run: (signal: AbortSignal) => Promise<T>,
-  context: TimeoutContext,
-): Promise<T> {
-  const caller = context.signal;
-  if (caller?.aborted) throw caller.reason;
-  const deadline = new AbortController();
-  // Timers overflow above 2^31-1 ms (they would fire at once), so such a deadline is treated as none.
-  const timer =
-    context.timeoutMs <= MAX_TIMER_MS ? setTimeout(() => deadline.abort(), context.timeoutMs) : undefined;
-  const signal = anySignal([caller, deadline.signal]);
-  try {
-    return await raceAbort(run(signal), signal);
-  } catch (error) {
-    if (caller?.aborted) throw caller.reason;
-    if (deadline.signal.aborted) {
-      throw new TimeoutError(
-        `${context.method} ${context.path} did not answer within ${context.timeoutMs} ms. Raise timeoutMs (client ` +
-          `option or per call) if the service is slow, or check connectivity.`,
-        { method: context.method, path: context.path, timeoutMs: context.timeoutMs },
-      );
+export function withTimeout<T>(run: (abort: CallAbort) => Promise<T>, context: TimeoutContext): Promise<T> {
+  const caller = context.signal ?? undefined;
+  if (caller?.aborted) return Promise.reject(caller.reason);
+  return new Promise<T>((resolve, reject) => {
+    const controller = new CallAbort();
+    let settled = false;
+    const finish = () => {
+      settled = true;
+      if (timer !== undefined) clearTimeout(timer);
+      caller?.removeEventListener('abort', onCallerAbort);
+    };
+    const fail = (error: unknown) => {
+      if (settled) return;
+      finish();
+      reject(error);
+    };
+    function onCallerAbort() {
+      const reason = caller?.reason;
+      controller.abort(reason);
+      fail(reason);
     }
-    throw error;
-  } finally {
-    if (timer !== undefined) clearTimeout(timer);
-  }
+    function onDeadline() {
+      const { method, path, timeoutMs } = context;
+      const where = typeof path === 'function' ? path() : path;
+      const error = new TimeoutError(
+        `${method} ${where} did not answer within ${timeoutMs} ms. Raise timeoutMs (client option or per call) if ` +
+          'the service is slow, or check connectivity.',
+        { method, path: where, timeoutMs },
+      );
+      // Aborting may make the caller abort too (a listener of theirs); then their reason wins, via onCallerAbort.
+      controller.abort(error);
+      fail(error);
+    }
+    // Timers overflow above 2^31-1 ms (they would fire at once), so such a deadline is treated as none.
+    const timer = context.timeoutMs <= MAX_TIMER_MS ? setTimeout(onDeadline, context.timeoutMs) : undefined;
+    caller?.addEventListener('abort', onCallerAbort, { once: true });
+
+    let work: Promise<T>;
+    try {
+      work = run(controller);
+    } catch (error) {
+      work = Promise.reject(error);
+    }
+    work.then(
+      (value) => {
+        if (settled) return;
+        finish();
+        resolve(value);
+      },
+      (error: unknown) => fail(error),
+    );
+  });
 }
 
 /** A positive number of milliseconds, or Infinity for no deadline. */
