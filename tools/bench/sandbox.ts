@@ -6,9 +6,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { freePort } from '../../packages/mock/src/free-port.ts';
-import { startSandbox } from '../../packages/mock/src/sandbox/start-sandbox.ts';
-import { startMock } from '../../packages/mock/src/start-mock.ts';
 import { repoRoot } from '../specs/apis.ts';
 import type { Row } from './measure.ts';
 
@@ -36,6 +33,23 @@ type Autocannon = (options: {
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as Autocannon;
+
+// @assoc-feed/mock is loaded at run time, its build when present (what users run), else its sources (the bench
+// runs under tsx). Not a static import: tools cannot depend on the mock (the mock's specs depend on tools), so
+// tools' type-check must not reach into the mock's sources, whose own imports need built packages.
+interface Running {
+  url: string;
+  stop: () => Promise<void>;
+}
+interface MockModule {
+  startSandbox: (options: { now?: () => number }) => Promise<Running>;
+  startMock: () => Promise<Running>;
+}
+const mockDist = `${repoRoot}packages/mock/dist/index.js`;
+const useMockDist = existsSync(mockDist) && existsSync(`${repoRoot}packages/mock/dist/cli.js`);
+async function loadMock(): Promise<MockModule> {
+  return (await import(useMockDist ? mockDist : `${repoRoot}packages/mock/src/index.ts`)) as MockModule;
+}
 
 const NOW = '2026-11-19T21:00:00-03:00';
 const E1 = '/feed/fundos/v2/fundos';
@@ -102,32 +116,40 @@ interface SandboxProcess {
   how: string;
 }
 
-/** The sandbox CLI as a child process (the built dist when present, else the sources through tsx). */
+/** The sandbox CLI as a child process on a free port (`--port 0`): started until its first answer. */
 async function spawnSandbox(extra: string[] = []): Promise<SandboxProcess> {
-  const port = await freePort();
-  const dist = `${repoRoot}packages/mock/dist/cli.js`;
-  const useDist = existsSync(dist) && existsSync(`${repoRoot}packages/mock/dist/sandbox/start-sandbox.js`);
-  const args = useDist ? [dist] : ['--import', 'tsx', `${repoRoot}packages/mock/src/cli.ts`];
+  const args = useMockDist
+    ? [`${repoRoot}packages/mock/dist/cli.js`]
+    : ['--import', 'tsx', `${repoRoot}packages/mock/src/cli.ts`];
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [...args, 'sandbox', '--port', String(port), '--quiet', '--now', NOW, ...extra],
+    [...args, 'sandbox', '--port', '0', '--quiet', '--now', NOW, ...extra],
     {
       cwd: repoRoot,
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
   // If the bench dies before its own stop (an error, process.exit), the sandbox must not outlive it.
   const orphanGuard = () => child.kill('SIGKILL');
   process.once('exit', orphanGuard);
   child.once('exit', () => process.off('exit', orphanGuard));
-  const url = `http://127.0.0.1:${port}`;
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1] as string);
+    });
+    child.once('exit', (code) => reject(new Error(`the sandbox exited (${code}) before listening:\n${out}`)));
+  });
+  child.stdout?.resume();
   await firstAnswer(`${url}/feed/fundos/v2/fundos`, {});
   return {
     url,
     child,
     startMs: performance.now() - started,
-    how: useDist ? 'node dist/cli.js' : 'node --import tsx src/cli.ts',
+    how: useMockDist ? 'node dist/cli.js' : 'node --import tsx src/cli.ts',
   };
 }
 
@@ -161,6 +183,7 @@ export async function sandboxBench(options: SandboxBenchOptions = {}): Promise<R
   const soakSeconds = options.soakSeconds ?? 60;
   const rows: Row[] = [];
 
+  const { startSandbox, startMock } = await loadMock();
   // Start-up, in process (what a test suite pays) and as a CLI process, against Prism's start-up.
   let started = performance.now();
   const inProcess = await startSandbox({ now: () => Date.parse(NOW) });
