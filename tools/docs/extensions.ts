@@ -94,6 +94,16 @@ export function collectSchedules(api: string, spec: Json): Schedule[] {
   return out;
 }
 
-export function scheduleText(s: { frequency: string; time?: string; rule: string }): string {
-  return `${s.frequency}${s.time ? `, from ${s.time} Brasília time` : ''}${s.rule ? ` — ${s.rule}` : ''}`;
+/** A time zone as readers say it: the documents' America/Sao_Paulo is "Brasília time". */
+export function zoneName(timezone: string | undefined): string {
+  return !timezone || timezone === 'America/Sao_Paulo' ? 'Brasília time' : `${timezone} time`;
+}
+
+export function scheduleText(s: {
+  frequency: string;
+  time?: string;
+  timezone?: string;
+  rule: string;
+}): string {
+  return `${s.frequency}${s.time ? `, from ${s.time} ${zoneName(s.timezone)}` : ''}${s.rule ? ` — ${s.rule}` : ''}`;
 }

@@ -1,10 +1,23 @@
 // The site opened from disk (file://…/dist/index.html) with every non-file request blocked: every page loads
-// clean, nothing tries the network, and the search still works and still leads to the Redoc page.
+// clean, nothing tries the network (not even after a reader's clicks on a Redoc page), and the search still works
+// and still leads to the Redoc page.
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { languages } from '../../../tools/docs/code-samples.ts';
+import type { Document } from '../../../tools/docs/inputs.ts';
+import { isPaginated } from '../../../tools/docs/operations.ts';
 import { type LaunchedBrowser, launchChromium, screenshot, watch } from './test-support/browser.ts';
-import { distDir, operationHref, operationsReturning, sitePages } from './test-support/site.ts';
+import {
+  builtDocuments,
+  distDir,
+  type Operation,
+  operationHref,
+  operationRoute,
+  operationsOf,
+  operationsReturning,
+  sitePages,
+} from './test-support/site.ts';
 import { settle, waitForRedoc, waitForSearch } from './test-support/wait.ts';
 
 let chromium: LaunchedBrowser;
@@ -37,13 +50,41 @@ describe('from file:// with the network blocked', () => {
       if (file === 'index.html') await waitForSearch(page);
       else if (!['inferred.html', 'schedules.html', 'changelog.html'].includes(file))
         await waitForRedoc(page);
-      await settle(page, 800);
+      await settle(page);
       await screenshot(page, `file-${file.replace(/\.html$/, '')}`);
       expect(attempted.slice(before)).toEqual([]);
       expect(problems).toEqual([]);
       await page.close();
     });
   }
+
+  test("a reader's clicks on a Redoc page (responses, samples, its own search, dark mode) fetch nothing either", async () => {
+    const doc = builtDocuments()[0] as Document;
+    const list = operationsOf(doc).find(isPaginated) as Operation;
+    const route = operationRoute(list);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1400, height: 900 });
+    const { problems } = watch(page);
+    const before = attempted.length;
+    await page.goto(`${root}${doc.api}.html#${route}`, { waitUntil: 'load' });
+    await waitForRedoc(page);
+    const section = page.locator(`[data-item-kind="httpItem"][data-section-id="${route}"]`);
+    await section.locator('h2').first().waitFor({ state: 'visible' });
+    await page.locator('[data-testid="color-mode-switcher"]').click();
+    await section.getByRole('button', { name: '200' }).first().click();
+    await section.getByRole('button', { name: languages.typescript.label, exact: true }).first().click();
+    await page.getByRole('menuitem', { name: languages.curl.label, exact: true }).click();
+    await expect(section.innerText()).resolves.toContain('curl ');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('valor_cota');
+    await page.getByText('Searching...').waitFor({ state: 'hidden' }); // Redoc's own search answers offline too
+    await settle(page);
+    await screenshot(page, 'file-redoc-interactions');
+    await page.keyboard.press('Escape');
+    expect(attempted.slice(before)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 
   test('the search works offline and leads to the Redoc page', async () => {
     const page = await context.newPage();

@@ -1,23 +1,28 @@
-// Every page of the site, served under a sub-path (/feed-docs/) as static hosting would: it loads with no
-// console error, no page error, no failed request and no HTTP error; every relative link resolves under the
-// sub-path; and each page says what it must.
+// Every page of the site, served under a sub-path (/assoc-feed/, as a GitHub project page is) by plain static
+// hosting: it loads with no console error, no page error, no failed request and no HTTP error; every relative
+// link resolves under the sub-path; each page says what it must, from the specs (never hand-counted); and the
+// downloads are the bundled specs.
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { collectSchedules } from '../../../tools/docs/extensions.ts';
-import { documentTitle } from '../../../tools/docs/inputs.ts';
+import { collectInferred, collectSchedules } from '../../../tools/docs/extensions.ts';
+import { documentTitle, specFiles } from '../../../tools/docs/inputs.ts';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
 import { type LaunchedBrowser, launchChromium, newPage, screenshot } from './test-support/browser.ts';
-import { builtDocuments, operationHref, operationsOf, sitePages } from './test-support/site.ts';
+import { builtDocuments, distDir, operationHref, operationsOf, sitePages } from './test-support/site.ts';
 import { settle, waitForRedoc, waitForSearch } from './test-support/wait.ts';
 
 let server: RunningDocsServer;
 let chromium: LaunchedBrowser;
 let browser: Browser;
 const documents = builtDocuments();
+const isReference = (file: string) => documents.some((d) => file === `${d.api}.html`);
+/** Every link each page holds (absolute, as the browser resolved them), gathered while the pages load. */
+const linksOf = new Map<string, string[]>();
 
 beforeAll(async () => {
-  server = await startDocsServer({ port: 0, base: '/feed-docs/' });
+  server = await startDocsServer({ port: 0, base: '/assoc-feed/' });
   chromium = await launchChromium();
   browser = chromium.browser;
 });
@@ -30,19 +35,22 @@ async function open(file: string): Promise<{ page: Page; problems: string[] }> {
   const { page, problems } = await newPage(browser);
   await page.goto(`${server.url}${file}`, { waitUntil: 'load' });
   if (file === 'index.html') await waitForSearch(page);
-  else if (documents.some((d) => file === `${d.api}.html`)) await waitForRedoc(page);
-  await settle(page);
+  else if (isReference(file)) await waitForRedoc(page);
   return { page, problems };
 }
 
-describe('every page under /feed-docs/', () => {
+/** Text as the reader sees it: code spans lose their backticks. */
+const shownText = (markdown: string) => markdown.replace(/`/g, '');
+
+describe('every page under /assoc-feed/', () => {
   for (const file of sitePages()) {
     test(`${file} loads with no console error and no failed request`, async () => {
       const { page, problems } = await open(file);
-      await screenshot(
-        page,
-        `http-${file.replace(/\.html$/, '')}`,
-        !documents.some((d) => file === `${d.api}.html`),
+      await settle(page);
+      await screenshot(page, `http-${file.replace(/\.html$/, '')}`, !isReference(file));
+      linksOf.set(
+        file,
+        await page.$$eval('a[href]', (links) => links.map((a) => (a as HTMLAnchorElement).href)),
       );
       expect(problems).toEqual([]);
       expect(page.url()).toBe(`${server.url}${file}`);
@@ -56,17 +64,13 @@ describe('every page under /feed-docs/', () => {
   });
 
   test('every relative link of every page resolves under the sub-path', async () => {
+    expect([...linksOf.keys()].sort()).toEqual([...sitePages()].sort());
     const targets = new Set<string>();
-    for (const file of sitePages()) {
-      const { page } = await open(file);
-      const hrefs = await page.$$eval('a[href]', (links) => links.map((a) => (a as HTMLAnchorElement).href));
-      for (const href of hrefs) {
-        const url = new URL(href);
-        if (url.origin !== new URL(server.url).origin) continue; // external (the API host, redocly.com)
-        url.hash = '';
-        targets.add(url.href);
-      }
-      await page.close();
+    for (const href of [...linksOf.values()].flat()) {
+      const url = new URL(href);
+      if (url.origin !== new URL(server.url).origin) continue; // external (the API host, redocly.com)
+      url.hash = '';
+      targets.add(url.href);
     }
     expect(targets.size).toBeGreaterThan(10);
     const broken: string[] = [];
@@ -76,6 +80,22 @@ describe('every page under /feed-docs/', () => {
       if (response.status !== 200) broken.push(`${target}: ${response.status}`);
     }
     expect(broken).toEqual([]);
+  });
+
+  test('the downloads are the bundled specs, YAML and JSON, byte for byte', async () => {
+    const files = specFiles();
+    expect(files.map((f) => f.name)).toEqual(
+      expect.arrayContaining(documents.flatMap((d) => [`${d.api}.yaml`, `${d.api}.json`])),
+    );
+    for (const file of files) {
+      const response = await fetch(`${server.url}specs/${file.name}`);
+      expect(response.status, file.name).toBe(200);
+      const body = await response.text();
+      expect(body, file.name).toBe(readFileSync(join(distDir, 'specs', file.name), 'utf8'));
+      expect(body, file.name).toBe(readFileSync(file.path, 'utf8'));
+      if (file.name.endsWith('.json')) expect(JSON.parse(body).openapi).toMatch(/^3\.1\./);
+      else expect(body).toMatch(/^openapi: ['"]?3\.1\./m);
+    }
   });
 });
 
@@ -87,6 +107,10 @@ describe('what the pages say', () => {
       const link = page.locator(`.card a[href="${doc.api}.html"]`);
       await expect(link.count()).resolves.toBe(1);
       expect(await link.innerText()).toBe(`Document ${doc.number}: ${documentTitle(doc)}`);
+      const card = page.locator('.card', { has: page.locator(`h3 a[href="${doc.api}.html"]`) });
+      const summary = await card.locator('p').first().innerText();
+      expect(summary.length, `one-line summary of ${doc.api}`).toBeGreaterThan(20);
+      expect(summary).not.toContain('\n');
       for (const ext of ['json', 'yaml'])
         await expect(page.locator(`a[href="specs/${doc.api}.${ext}"]`).count()).resolves.toBeGreaterThan(0);
     }
@@ -113,15 +137,23 @@ describe('what the pages say', () => {
       readFileSync(new URL('../../specs/package.json', import.meta.url), 'utf8'),
     ).version;
     expect(text).toContain(version);
+    await expect(page.locator('header .version').innerText()).resolves.toBe(`v${version}`);
     await expect(page.locator('a[href="specs/feed.yaml"]').count()).resolves.toBe(1);
     await page.close();
   });
 
-  test('the "not shown" page groups the choices by document and links operations to their Redoc anchor', async () => {
+  test('the "not shown" page lists every x-inferred of the specs, by document, linked to its operation', async () => {
     const { page } = await open('inferred.html');
     const headings = await page.locator('main h2').allInnerTexts();
     expect(headings).toHaveLength(documents.length);
-    for (const [i, doc] of documents.entries()) expect(headings[i]).toContain(`Document ${doc.number}`);
+    for (const [i, doc] of documents.entries()) {
+      expect(headings[i]).toContain(`Document ${doc.number}`);
+      const expected = collectInferred(doc.api, doc.spec);
+      const rows = page.locator(`h2#${doc.api} + table tbody tr`);
+      await expect(rows.count()).resolves.toBe(expected.length);
+      const choices = await rows.locator('td:nth-child(2)').allTextContents();
+      expect(choices).toEqual(expected.map((x) => shownText(x.choice)));
+    }
     const known = new Set(documents.flatMap((doc) => operationsOf(doc).map(operationHref)));
     const operationLinks = await page.$$eval('main td a[href*=".html#/"]', (links) =>
       links.map((a) => a.getAttribute('href')),
@@ -139,10 +171,25 @@ describe('what the pages say', () => {
     await page.close();
   });
 
-  test('the release schedules page lists every x-release-schedule of the specs', async () => {
+  test('the release schedules page has one row per x-release-schedule, with its endpoint, time and zone', async () => {
     const { page } = await open('schedules.html');
     const expected = documents.flatMap((doc) => collectSchedules(doc.api, doc.spec));
-    await expect(page.locator('main tbody tr').count()).resolves.toBe(Math.max(expected.length, 1));
+    expect(expected.length).toBeGreaterThan(0);
+    const rows = await page
+      .locator('main tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText)),
+      );
+    expect(rows).toHaveLength(expected.length);
+    for (const [i, s] of expected.entries()) {
+      const [endpoint = '', frequency, time, rule = ''] = rows[i] ?? [];
+      expect(endpoint).toContain(`${s.method} ${s.path}`);
+      expect(frequency).toBe(s.frequency);
+      expect(time).toBe(s.time ?? '');
+      expect(rule).toBe(shownText(s.rule));
+    }
+    for (const zone of new Set(expected.map((s) => s.timezone).filter(Boolean)))
+      expect(await page.locator('main').innerText()).toContain(zone as string);
     await page.close();
   });
 

@@ -1,11 +1,16 @@
 // Each Redoc page shows every operation of its document, where our links say it is: the anchor of every
 // operation (anchors.ts) opens a section with that operation's summary, the sections under each tag are exactly
-// the spec's operations, and every GET operation carries its typed-client and curl samples.
+// the spec's operations, every GET operation carries its typed-client sample (lists also paginate; curl sends
+// both headers), and a "not shown" choice made on a response's root schema is there for the reader.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tagRoute } from '../../../tools/docs/anchors.ts';
+import { annotateForDocs, plainMarkdown } from '../../../tools/docs/annotate.ts';
 import { clientOf, languages } from '../../../tools/docs/code-samples.ts';
+import { collectInferred } from '../../../tools/docs/extensions.ts';
+import type { Document, Json } from '../../../tools/docs/inputs.ts';
 import { isPaginated } from '../../../tools/docs/operations.ts';
+import { createResolver } from '../../../tools/docs/resolve.ts';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
 import { type LaunchedBrowser, launchChromium, newPage, screenshot } from './test-support/browser.ts';
 import { builtDocuments, type Operation, operationRoute, operationsOf } from './test-support/site.ts';
@@ -16,7 +21,7 @@ let chromium: LaunchedBrowser;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startDocsServer({ port: 0, base: '/feed-docs/' });
+  server = await startDocsServer({ port: 0, base: '/assoc-feed/' });
   chromium = await launchChromium();
   browser = chromium.browser;
 });
@@ -73,6 +78,28 @@ async function pickLanguage(page: Page, route: string, label: string): Promise<v
   await page.getByRole('menuitem', { name: label, exact: true }).click();
 }
 
+/**
+ * The first operation whose 200 response shows, in the copy Redoc renders, a choice written on the root schema of
+ * its body (where Redoc shows no description), and the words of that choice as a reader sees them.
+ */
+function liftedResponseNote(
+  doc: Document,
+  operations: Operation[],
+): { op: Operation; words: string } | undefined {
+  const copy = annotateForDocs(doc.spec);
+  const resolveCopy = createResolver(copy);
+  const resolve = createResolver(doc.spec);
+  const choices = collectInferred(doc.api, doc.spec).map((x) => x.choice);
+  for (const op of operations.filter((o) => o.method === 'get')) {
+    const responsesOf = (spec: Json) => ((spec.paths as Json)[op.path] as Json)[op.method] as Json;
+    const shown = String(resolveCopy<Json>((responsesOf(copy).responses as Json)['200']).description ?? '');
+    const own = String(resolve<Json>((responsesOf(doc.spec).responses as Json)['200']).description ?? '');
+    const choice = choices.find((c) => shown.includes(c) && !own.includes(c));
+    if (choice) return { op, words: plainMarkdown(choice).slice(0, 60) };
+  }
+  return undefined;
+}
+
 for (const doc of builtDocuments()) {
   const operations = operationsOf(doc);
 
@@ -91,17 +118,20 @@ for (const doc of builtDocuments()) {
       await page?.close();
     });
 
-    test(`every one of the ${operations.length} operations is at its anchor, with its summary`, async () => {
-      const missing: string[] = [];
+    test(`every one of the ${operations.length} operations is at its anchor, with its summary; each GET with its typed-client sample`, async () => {
+      const { factory } = clientOf(doc.api);
+      const wrong: string[] = [];
       for (const op of operations) {
         const route = operationRoute(op);
+        const words = [op.summary, op.path];
+        if (op.method === 'get') words.push(factory, `client.GET('${op.path}'`);
         await goTo(page, route);
-        const text = await sectionWith(page, route, [op.summary, op.path]);
-        if (!text) missing.push(`${op.operationId}: no section ${route}`);
-        else if (!text.includes(op.summary))
-          missing.push(`${op.operationId}: section ${route} lacks "${op.summary}"`);
+        const text = await sectionWith(page, route, words);
+        if (!text) wrong.push(`${op.operationId}: no section ${route}`);
+        for (const w of text ? words : [])
+          if (!text.includes(w)) wrong.push(`${op.operationId}: lacks "${w}"`);
       }
-      expect(missing).toEqual([]);
+      expect(wrong).toEqual([]);
       expect(problems).toEqual([]);
     });
 
@@ -138,18 +168,9 @@ for (const doc of builtDocuments()) {
       await screenshot(page, `reference-${doc.api}`);
     });
 
-    test('every GET operation shows its typed-client sample; lists also paginate; curl sends client_id and access_token', async () => {
-      const { factory } = clientOf(doc.api);
+    test('the other languages: a list also paginates; curl sends client_id and access_token', async () => {
       const wrong: string[] = [];
       const gets = operations.filter((op) => op.method === 'get');
-      for (const op of gets) {
-        const route = operationRoute(op);
-        await goTo(page, route);
-        const text = await sectionWith(page, route, [factory, `client.GET('${op.path}'`]);
-        if (!text.includes(factory) || !text.includes(`client.GET('${op.path}'`))
-          wrong.push(`${op.operationId}: no TypeScript sample`);
-      }
-      // The other languages, on one list (when the document has one) and one other operation.
       const list = gets.find(isPaginated);
       const samples: [Operation | undefined, string, string[]][] = [
         [list, languages.paging.label, ['for await (const item of client.paginate(']],
@@ -169,6 +190,20 @@ for (const doc of builtDocuments()) {
       }
       expect(wrong).toEqual([]);
       expect(problems).toEqual([]);
+    });
+
+    test('a "not shown" choice made on a schema Redoc hides shows in the response that carries it', async () => {
+      const lifted = liftedResponseNote(doc, operations);
+      expect(lifted, 'an operation whose response body carries a choice on its root schema').toBeDefined();
+      if (!lifted) return;
+      const route = operationRoute(lifted.op);
+      await goTo(page, route);
+      await sectionWith(page, route, [lifted.op.summary]);
+      await page.locator(operationSection(route)).getByRole('button', { name: '200' }).first().click();
+      const text = await sectionWith(page, route, [lifted.words]);
+      expect(text).toContain(lifted.words);
+      expect(text).toContain('Not shown in the document; our choice:');
+      await screenshot(page, `inferred-in-response-${doc.api}`);
     });
 
     test('a Redoc 2 style link (#tag/<Tag>/operation/<operationId>) still lands on its operation', async () => {

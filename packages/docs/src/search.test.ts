@@ -1,7 +1,13 @@
-// The landing page's search: it finds a response field by name and leads to the operation that returns it,
-// and it finds every operation of the three documents by operationId, by summary and by method + path.
+// The landing page's search: it finds a response field by name (and by the words of its description) and leads
+// to the operation that returns it; it finds every operation of the three documents by operationId, by summary
+// and by method + path; and every section and tag group of the documents, opening Redoc at its place.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sectionRoute, tagRoute } from '../../../tools/docs/anchors.ts';
+import { responseFields } from '../../../tools/docs/fields.ts';
+import type { Json } from '../../../tools/docs/inputs.ts';
+import { createResolver } from '../../../tools/docs/resolve.ts';
+import { descriptionSections, plainText } from '../../../tools/docs/search-index.ts';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
 import { type LaunchedBrowser, launchChromium, newPage, screenshot } from './test-support/browser.ts';
 import {
@@ -18,7 +24,7 @@ let chromium: LaunchedBrowser;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startDocsServer({ port: 0, base: '/feed-docs/' });
+  server = await startDocsServer({ port: 0, base: '/assoc-feed/' });
   chromium = await launchChromium();
   browser = chromium.browser;
 });
@@ -54,7 +60,7 @@ describe('search from the landing page', () => {
     await screenshot(page, 'search-valor_cota');
 
     await first.locator('.hit-link').click();
-    await page.waitForURL((url) => url.pathname.endsWith(`/feed-docs/${op?.api}.html`));
+    await page.waitForURL((url) => url.pathname.endsWith(`/assoc-feed/${op?.api}.html`));
     expect(page.url()).toBe(new URL(href, server.url).href);
     await waitForRedoc(page);
     const route = operationRoute(op as NonNullable<typeof op>);
@@ -104,6 +110,62 @@ describe('search from the landing page', () => {
       return out;
     }, operations);
     expect(failures).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test("every section of the documents' descriptions and every tag group is found by its name and opens its place", async () => {
+    const expected = builtDocuments().flatMap((doc) => {
+      const { sections } = descriptionSections(String((doc.spec.info as Json).description ?? ''));
+      const tags = new Set(operationsOf(doc).map((op) => op.tag));
+      return [
+        ...sections.map((s) => ({
+          query: s.heading,
+          href: `${doc.api}.html#${encodeURI(sectionRoute(s.heading))}`,
+        })),
+        ...[...tags].map((t) => ({ query: t, href: `${doc.api}.html#${encodeURI(tagRoute(t))}` })),
+      ];
+    });
+    expect(expected.length).toBeGreaterThan(0);
+    const { page, problems } = await landing();
+    const failures = await page.evaluate((cases) => {
+      const input = document.getElementById('search') as HTMLInputElement;
+      return cases
+        .filter(({ query, href }) => {
+          input.value = query;
+          input.dispatchEvent(new Event('input'));
+          const hrefs = [...document.querySelectorAll('#search-results a.hit-link')].map((a) =>
+            a.getAttribute('href'),
+          );
+          return !hrefs.slice(0, 3).includes(href);
+        })
+        .map(({ query, href }) => `"${query}": ${href} not among the first 3 results`);
+    }, expected);
+    expect(failures).toEqual([]);
+    // A question in the reader's words leads to the section that answers it, and Redoc opens there.
+    const limits = expected.find((e) => e.query === 'Limits');
+    expect(limits).toBeDefined();
+    await page.fill('#search', 'rate limits');
+    const first = page.locator('#search-results a.hit-link').first();
+    await expect(first.getAttribute('href')).resolves.toBe(limits?.href);
+    await first.click();
+    await waitForRedoc(page);
+    const route = decodeURI((limits?.href ?? '').split('#')[1] ?? '');
+    await page.locator(`[data-section-id="${route}"] h2`).first().waitFor({ state: 'visible' });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test('a field is found by the words of its description, not only by its name', async () => {
+    const [op] = operationsReturning('valor_cota');
+    const doc = builtDocuments().find((d) => d.api === op?.api);
+    if (!op || !doc) throw new Error('no operation returns valor_cota');
+    const field = responseFields(op, createResolver(doc.spec)).find((f) => f.name === 'valor_cota');
+    expect(field?.description.length).toBeGreaterThan(10);
+    const { page, problems } = await landing();
+    await page.fill('#search', plainText(field?.description ?? ''));
+    const names = await page.locator('#search-results a.hit-link').allInnerTexts();
+    expect(names.slice(0, 10)).toContain('valor_cota');
     expect(problems).toEqual([]);
     await page.close();
   });
