@@ -1,6 +1,5 @@
 // `pnpm bench`: runs the project's benchmarks and prints one table. Figures are medians of a few runs on this
 // machine; compare the ratios, which are measured against a reference in the same run.
-import { clientOverheadBench } from './client-overhead.ts';
 import { printTable, type Row } from './measure.ts';
 import { pipelineBench } from './pipeline.ts';
 
@@ -8,7 +7,10 @@ const only = process.argv[2];
 const suites: Record<string, () => Row[] | Promise<Row[]>> = {
   pipeline: () => pipelineBench(),
   sandbox: async () => (await import('./sandbox.ts')).sandboxBench(),
-  'client-overhead': () => clientOverheadBench(),
+  'client-http': async () => (await import('./client-http.ts')).clientHttpBench(),
+  'client-overhead': async () => (await import('./client-overhead.ts')).clientOverheadBench(),
+  'client-token': async () => (await import('./client-token.ts')).clientTokenBench(),
+  'client-size': async () => (await import('./client-size.ts')).clientSizeBench(),
 };
 const rows: Row[] = [];
 for (const [name, suite] of Object.entries(suites)) {

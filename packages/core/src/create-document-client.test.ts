@@ -424,6 +424,40 @@ describe('timeouts and aborts', () => {
     expect(seen[0]?.reason).toBe(error);
   });
 
+  it.each<[string, number, boolean, boolean]>([
+    ['default deadline', 30_000, false, true],
+    ['no deadline, a caller signal', Number.POSITIVE_INFINITY, true, true],
+    [
+      'no deadline, no caller signal: nothing could abort, so no signal',
+      Number.POSITIVE_INFINITY,
+      false,
+      false,
+    ],
+  ])('%s -> fetch gets a signal: %s / %s', async (_, timeoutMs, callerSignal, expected) => {
+    const seen: (AbortSignal | undefined)[] = [];
+    const feed = createFakeFeed();
+    const client = createDocumentClient<paths>(
+      {
+        clientId: CLIENT_ID,
+        clientSecret: CLIENT_SECRET,
+        baseUrl: BASE_URL,
+        timeoutMs,
+        fetch: (request, init) => {
+          if (new URL(request.url).pathname !== '/oauth/access-token') seen.push(init?.signal);
+          return feed.fetch(request);
+        },
+      },
+      meta,
+    );
+    const signal = callerSignal ? new AbortController().signal : undefined;
+    const result = await client.GET(DETAIL, {
+      params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000000001' } },
+      signal,
+    });
+    expect(result.response.status).toBe(200);
+    expect(seen[0] instanceof AbortSignal).toBe(expected);
+  });
+
   it("the caller's abort wins and keeps its reason", async () => {
     const { client } = setup({ handler: hang() }, { timeoutMs: 60_000 });
     const controller = new AbortController();

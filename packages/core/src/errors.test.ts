@@ -57,6 +57,22 @@ describe('errorFromResponse', () => {
     expect(error.message).toContain('request id req-77');
   });
 
+  it.each([
+    [
+      'No record found for the given code.',
+      'answered 404 (not found): No record found for the given code. Nothing',
+    ],
+    ['No record found', 'answered 404 (not found): No record found. Nothing'],
+    [undefined, 'answered 404 (not found). Nothing'],
+  ])('ends the first sentence with one full stop (server message %j)', (message, expected) => {
+    const error = errorFromResponse(
+      new Response(null, { status: 404 }),
+      { status: 404, error: 'not found', message },
+      ctx,
+    );
+    expect(error.message).toContain(expected);
+  });
+
   it('teaches the credential fix on a refused token request', () => {
     const error = errorFromResponse(new Response(null, { status: 401 }), undefined, {
       method: 'POST',

@@ -230,7 +230,11 @@ export function errorFromResponse(response: Response, body: unknown, context: Er
   const requestId = redact(response.headers.get('x-request-id') ?? undefined, secrets);
   const details: FeedErrorDetails = { status, method: context.method, path: context.path, body: safeBody };
   if (requestId) details.requestId = requestId;
-  const head = `${context.method} ${context.path} answered ${status}${describeBody(safeBody)}.`;
+  // The server's message usually ends with its own full stop; one is enough.
+  const head = `${context.method} ${context.path} answered ${status}${describeBody(safeBody)}`.replace(
+    /[.!?]?$/,
+    (end) => end || '.',
+  );
   const ref = requestId ? ` (request id ${requestId})` : '';
 
   if (context.tokenCall && (status === 400 || status === 401)) {

@@ -35,7 +35,7 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
     // Getters: read only by a fetch that takes a signal, and by the retry loop on its failure paths.
     const init = {
       get signal() {
-        return abort?.signal;
+        return abort?.canAbort ? abort.signal : undefined;
       },
     };
     const send = () =>

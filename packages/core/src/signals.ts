@@ -70,6 +70,12 @@ export class CallAbort {
   reason: unknown = undefined;
   #controller: AbortController | undefined;
 
+  /**
+   * False when nothing can abort the call (no deadline, no caller signal): then a fetch is given no signal at
+   * all, which spares undici following one (10-40 µs a request on Node 20).
+   */
+  constructor(readonly canAbort = true) {}
+
   get signal(): AbortSignal {
     if (!this.#controller) {
       this.#controller = new AbortController();

@@ -28,8 +28,9 @@ export interface TimeoutContext {
 export function withTimeout<T>(run: (abort: CallAbort) => Promise<T>, context: TimeoutContext): Promise<T> {
   const caller = context.signal ?? undefined;
   if (caller?.aborted) return Promise.reject(caller.reason);
+  const bounded = context.timeoutMs <= MAX_TIMER_MS;
   return new Promise<T>((resolve, reject) => {
-    const controller = new CallAbort();
+    const controller = new CallAbort(bounded || caller !== undefined);
     let settled = false;
     const finish = () => {
       settled = true;
@@ -59,7 +60,7 @@ export function withTimeout<T>(run: (abort: CallAbort) => Promise<T>, context: T
       fail(error);
     }
     // Timers overflow above 2^31-1 ms (they would fire at once), so such a deadline is treated as none.
-    const timer = context.timeoutMs <= MAX_TIMER_MS ? setTimeout(onDeadline, context.timeoutMs) : undefined;
+    const timer = bounded ? setTimeout(onDeadline, context.timeoutMs) : undefined;
     caller?.addEventListener('abort', onCallerAbort, { once: true });
 
     let work: Promise<T>;

@@ -1,0 +1,113 @@
+// Client benchmark (a): 2,000 sequential GETs to a local node:http server on 127.0.0.1, through
+// createFeedClient, against the same 2,000 GETs with the global fetch alone (same URL, same two auth headers, the
+// JSON parsed) in the same run. The server is a child process, so its work is not billed to either client. The
+// two alternate round by round; the figure is the median of the per-round ratios, which follows the machine's
+// load from round to round better than a ratio of medians does.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createFeedClient } from '../../packages/client/dist/index.js';
+import { median, type Row } from './measure.ts';
+
+const DETAIL = '/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}';
+const CODE = 'F0000254851';
+
+// The server answers the flow A token request and, for anything else, the same small fund record.
+const SERVER = `
+const body = JSON.stringify({ content: { codigo_fundo: '${CODE}', razao_social_fundo: 'AURORA FIF', tipo_fundo: 'FIF' } });
+const token = JSON.stringify({ access_token: 'tok-bench-0123456789', token_type: 'Bearer', expires_in: 3600 });
+require('node:http')
+  .createServer({ keepAlive: true }, (req, res) => {
+    const out = req.url === '/oauth/access-token' ? token : body;
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) });
+    res.end(out);
+  })
+  .listen(0, '127.0.0.1', function () { process.stdout.write(String(this.address().port) + '\\n'); });
+`;
+
+/** The bench server as a child process on 127.0.0.1 (a free port); kill `child` when done. */
+export async function startServer(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['-e', SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    child.stdout?.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim())));
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+export interface HttpBenchOptions {
+  /** GETs per round (default 2000). */
+  calls?: number;
+  /** Rounds per client, alternating (default 5). */
+  rounds?: number;
+}
+
+export async function clientHttpBench(options: HttpBenchOptions = {}): Promise<Row[]> {
+  const calls = options.calls ?? 2000;
+  const rounds = options.rounds ?? 5;
+  const server = await startServer();
+  try {
+    const credentials = { clientId: 'bench-client', clientSecret: 'bench-secret', baseUrl: server.url };
+    const headers = { client_id: 'bench-client', access_token: 'tok-bench-0123456789' };
+    const rawUrl = `${server.url}/feed/fundos/v2/fundos/${CODE}`;
+    const params = { path: { codigo_fundo_ou_classe_ou_subclasse: CODE } };
+
+    const raw = async () => {
+      for (let i = 0; i < calls; i++) {
+        const response = await fetch(rawUrl, { headers });
+        if (!response.ok || !(await response.json())) throw new Error('raw fetch: no answer');
+      }
+    };
+    const through = (feed: ReturnType<typeof createFeedClient>) => async () => {
+      for (let i = 0; i < calls; i++) {
+        const { data } = await feed.fundosV2.GET(DETAIL, { params });
+        if (!data) throw new Error('createFeedClient: no answer');
+      }
+    };
+    const contenders = {
+      raw,
+      // The default: a 30 s deadline, so every request carries an AbortSignal that can cancel it.
+      client: through(createFeedClient(credentials)),
+      // No deadline and no caller signal: nothing can abort, so no signal is made or handed to fetch.
+      unbounded: through(createFeedClient({ ...credentials, timeoutMs: Number.POSITIVE_INFINITY })),
+    };
+    const names = Object.keys(contenders) as (keyof typeof contenders)[];
+    const times: Record<string, number[]> = { raw: [], client: [], unbounded: [] };
+    const ratios: Record<string, number[]> = { client: [], unbounded: [] };
+
+    for (const name of names) await contenders[name](); // warm-up: JIT, keep-alive connections, the token
+    for (let r = 0; r < rounds; r++) {
+      // Rotate the order, so no contender always runs right after the same other one.
+      const order = names.map((_, i) => names[(i + r) % names.length] as keyof typeof contenders);
+      const round: Record<string, number> = {};
+      for (const name of order) {
+        const start = performance.now();
+        await contenders[name]();
+        round[name] = performance.now() - start;
+        times[name]?.push(round[name]);
+      }
+      for (const name of ['client', 'unbounded']) ratios[name]?.push((round[name] ?? 0) / (round.raw ?? 1));
+    }
+    const ms = (name: string) => median(times[name] ?? []);
+    const perCall = (name: string) => `${((ms(name) * 1000) / calls).toFixed(0)} µs/GET`;
+    const reference = `raw fetch ${ms('raw').toFixed(0)} ms (${perCall('raw')})`;
+    return [
+      {
+        benchmark: `client (a): ${calls} sequential GETs to 127.0.0.1, createFeedClient (30 s deadline), ${rounds} rounds`,
+        figure: `${ms('client').toFixed(0)} ms (${perCall('client')})`,
+        reference,
+        ratio: `${median(ratios.client ?? []).toFixed(3)}×`,
+        target: '≤ 1.10×',
+      },
+      {
+        benchmark: `client (a'): the same with timeoutMs: Infinity (no AbortSignal per request)`,
+        figure: `${ms('unbounded').toFixed(0)} ms (${perCall('unbounded')})`,
+        reference,
+        ratio: `${median(ratios.unbounded ?? []).toFixed(3)}×`,
+        target: '',
+      },
+    ];
+  } finally {
+    server.child.kill();
+  }
+}
