@@ -30,6 +30,8 @@ export interface JobOptions {
   restart: boolean;
   progress: ProgressMode;
   progressInterval: number;
+  /** Seconds between checkpoints (flush + checkpoint file); a kill redoes at most this much work. */
+  checkpointInterval: number;
   quiet: boolean;
   retries?: number;
   timeout?: number;
@@ -39,8 +41,12 @@ export interface OpenedJob<P> {
   destination: Destination;
   /** The checkpoint being resumed, if any. */
   resumed?: Checkpoint<P>;
-  /** Flushes the output and records the committed units (no-op for stdout, which cannot be resumed). */
-  save(records: number, progress: P): void;
+  /**
+   * Flushes the output and records the committed units (no-op for stdout, which cannot be resumed). At most
+   * once per checkpoint interval unless `force`: a flush to disk per date can cost more than the request on a
+   * busy disk, and a kill only means the work since the last checkpoint is asked again, never lost or written twice.
+   */
+  save(records: number, progress: P, force?: boolean): void;
   /** Removes the checkpoint: the output is complete. */
   finish(): void;
 }
@@ -52,6 +58,8 @@ export interface OpenTarget {
   checkpointFile?: string | undefined;
   tables: readonly string[];
   restart: boolean;
+  /** Seconds between checkpoints (default 1). */
+  checkpointInterval?: number;
 }
 
 /** Opens the job's output: a fresh file, a resumed one cut back to its checkpoint, stdout, or none (a directory). */
@@ -74,10 +82,14 @@ export function openJob<P>(
   if (resumed)
     checkSameJob(checkpointFile, { command: resumed.command, ...resumed.job }, { command, ...job });
   const destination = target.out ? fileDestination(target.out, target.tables, resumed?.files) : noDestination;
+  let savedAt = Number.NEGATIVE_INFINITY;
   return {
     destination,
     ...(resumed ? { resumed } : {}),
-    save(records, progress) {
+    save(records, progress, force = false) {
+      const now = performance.now();
+      if (!force && now - savedAt < (target.checkpointInterval ?? 1) * 1000) return;
+      savedAt = now;
       destination.sync();
       writeCheckpoint<P>(checkpointFile, {
         version: 1,

@@ -66,6 +66,12 @@ function jobOptions(command: Command): Command {
     .option('-c, --concurrency <n>', 'requests in flight', whole('--concurrency', 1, 32), 4)
     .option('--dry-run', 'print the plan (requests, dates) without calling', false)
     .option('--restart', 'discard a checkpoint left by an interrupted run and start over', false)
+    .option(
+      '--checkpoint-interval <seconds>',
+      'seconds between checkpoints (a killed run redoes at most this much)',
+      seconds,
+      1,
+    )
     .addOption(
       new Option('--progress <mode>', 'bar on a terminal, lines otherwise')
         .choices(PROGRESS_MODES)

@@ -100,6 +100,7 @@ export async function backfillCommand(pathArg: string, options: BackfillOptions,
     checkpointFile: options.outDir && join(options.outDir, '_checkpoint.json'),
     tables: options.outDir ? [''] : encoder.tables,
     restart: options.restart,
+    checkpointInterval: options.checkpointInterval,
   });
   const log = (line: string) => options.quiet || io.stderr.write(`${line}\n`);
   let records = opened.resumed?.records ?? 0;
@@ -153,7 +154,7 @@ export async function backfillCommand(pathArg: string, options: BackfillOptions,
       );
     } else {
       if (!options.outDir) await opened.destination.append(encoder.start());
-      opened.save(records, state);
+      opened.save(records, state, true);
     }
     progress.start(plan.units.length, state.done);
     await runOrdered(
@@ -189,6 +190,12 @@ export async function backfillCommand(pathArg: string, options: BackfillOptions,
         `${summaryFile ? `; summary in ${summaryFile}` : ''}`,
     );
   } catch (error) {
+    // Whatever was committed before the failure (or Ctrl-C) is counted, so the next run starts after it.
+    try {
+      opened.save(records, state, true);
+    } catch {
+      /* the original error matters more; the last checkpoint still holds */
+    }
     progress.stop();
     throw error;
   } finally {

@@ -81,6 +81,7 @@ export async function exportCommand(pathArg: string, options: ExportOptions, io:
     out: options.out,
     tables: encoder.tables,
     restart: options.restart,
+    checkpointInterval: options.checkpointInterval,
   });
   const { destination } = opened;
   const log = (line: string) => options.quiet || io.stderr.write(`${line}\n`);
@@ -103,7 +104,7 @@ export async function exportCommand(pathArg: string, options: ExportOptions, io:
       );
     } else {
       await destination.append(encoder.start());
-      opened.save(records, state);
+      opened.save(records, state, true);
     }
 
     const fetchPage = async (page: number, signal: AbortSignal): Promise<LoosePage | undefined> => {
@@ -146,7 +147,7 @@ export async function exportCommand(pathArg: string, options: ExportOptions, io:
       };
       if (state.totalElements !== undefined) progress.setTotal(state.totalElements);
       await commit(state.nextPage, first);
-      save();
+      opened.save(records, state, true);
       if (state.totalPages !== undefined) {
         const rest = Array.from(
           { length: Math.max(0, state.totalPages - state.nextPage) },
@@ -173,6 +174,12 @@ export async function exportCommand(pathArg: string, options: ExportOptions, io:
     opened.finish();
     progress.stop();
   } catch (error) {
+    // Whatever was committed before the failure (or Ctrl-C) is counted, so the next run starts after it.
+    try {
+      opened.save(records, state, true);
+    } catch {
+      /* the original error matters more; the last checkpoint still holds */
+    }
     progress.stop();
     throw error;
   } finally {

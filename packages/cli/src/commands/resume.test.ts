@@ -12,7 +12,7 @@ let dir: string;
 
 beforeAll(async () => {
   // A little latency per answer, as over a network, so the kill lands while requests are in flight.
-  sandbox = await startTestSandbox({ latencyMs: 15 });
+  sandbox = await startTestSandbox({ latencyMs: 8 });
   dir = mkdtempSync(join(tmpdir(), 'assoc-feed-resume-'));
 });
 afterAll(async () => {
@@ -91,7 +91,8 @@ describe('kill and resume', () => {
 
       const out = join(dir, c.file);
       const checkpoint = `${out}.checkpoint.json`;
-      const child = spawnCli(c.args(out), sandboxEnv(sandbox));
+      // Frequent checkpoints, so the kill lands after several and (likely) between a write and its checkpoint.
+      const child = spawnCli([...c.args(out), '--checkpoint-interval', '0.05'], sandboxEnv(sandbox));
       const exited = finished(child);
       // Kill once enough is committed; preferably right after bytes were written that no checkpoint counts yet.
       const deadline = Date.now() + 20_000;
@@ -129,7 +130,18 @@ describe('kill and resume', () => {
   it('refuses to resume a checkpoint of another job, and names --restart', async () => {
     const out = join(dir, 'other.ndjson');
     const child = spawnCli(
-      ['export', '/feed/fundos/v2/fundos', '-q', 'size=100', '--out', out, '-c', '1'],
+      [
+        'export',
+        '/feed/fundos/v2/fundos',
+        '-q',
+        'size=100',
+        '--out',
+        out,
+        '-c',
+        '1',
+        '--checkpoint-interval',
+        '0.05',
+      ],
       sandboxEnv(sandbox),
     );
     const exited = finished(child);

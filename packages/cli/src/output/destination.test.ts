@@ -47,6 +47,14 @@ describe('fileDestination', () => {
     expect(readFileSync(join(dir, 'funds.classes.csv'), 'utf8')).toBe('H\nc0\nc1\n');
   });
 
+  it('refuses to resume a file shorter than its checkpoint says, and names --restart', async () => {
+    const main = join(dir, 'short.ndjson');
+    writeFileSync(main, 'only this\n');
+    expect(() => fileDestination(main, [''], { [main]: 500 })).toThrow(
+      /shorter than its checkpoint says[^]*--restart/,
+    );
+  });
+
   it('starting fresh, replaces an existing file', async () => {
     const main = join(dir, 'old.ndjson');
     writeFileSync(main, 'stale\nstale\n');

@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import {
   closeSync,
   fdatasyncSync,
+  fstatSync,
   ftruncateSync,
   openSync,
   renameSync,
@@ -12,6 +13,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
+import { UsageError } from '../errors.js';
 import type { Chunks } from './encoders.js';
 
 export interface Destination {
@@ -43,6 +45,13 @@ export function fileDestination(
     let fd: number;
     if (resume && offset !== undefined) {
       fd = openSync(path, 'r+');
+      if (fstatSync(fd).size < offset) {
+        closeSync(fd);
+        throw new UsageError(
+          `${path} is shorter than its checkpoint says (${offset} bytes): it was changed since, or the machine stopped before ` +
+            'the disk had it. Pass --restart to write it again from the start.',
+        );
+      }
       ftruncateSync(fd, offset);
     } else fd = openSync(path, 'w');
     return { table, path, fd, size: offset ?? 0, dirty: false };
