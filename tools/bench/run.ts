@@ -11,6 +11,7 @@ const suites: Record<string, () => Row[] | Promise<Row[]>> = {
   'client-overhead': async () => (await import('./client-overhead.ts')).clientOverheadBench(),
   'client-token': async () => (await import('./client-token.ts')).clientTokenBench(),
   'client-size': async () => (await import('./client-size.ts')).clientSizeBench(),
+  cli: async () => (await import('./cli.ts')).cliBench(),
 };
 const rows: Row[] = [];
 for (const [name, suite] of Object.entries(suites)) {
