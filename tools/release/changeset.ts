@@ -5,12 +5,17 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiNames, joinedName } from '../specs/apis.ts';
 import { releaseField, releaseVersion } from './stamp.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
+/** A command of the workspace's own node_modules/.bin (the pinned changesets and turbo). */
 function run(command: string, args: string[]): number {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(join(root, 'node_modules', '.bin', command), args, {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.error) throw result.error;
   return result.status ?? 1;
 }
@@ -19,7 +24,7 @@ function run(command: string, args: string[]): number {
 function versionProblems(version: string): string[] {
   const problems: string[] = [];
   const dist = join(root, 'packages', 'specs', 'dist');
-  for (const name of ['fundos-v2', 'fundos-v1', 'precos-indices', 'feed']) {
+  for (const name of [...apiNames(), joinedName]) {
     const spec = JSON.parse(readFileSync(join(dist, `${name}.json`), 'utf8')) as {
       info?: Record<string, unknown>;
     };

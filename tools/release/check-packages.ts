@@ -71,7 +71,8 @@ async function main(): Promise<number> {
 
   if (!values['no-build']) {
     const filters = packages.map((p) => `--filter=${p.name}`);
-    const build = spawnSync('turbo', ['run', 'build', ...filters, '--output-logs=errors-only'], {
+    const turbo = join(root, 'node_modules', '.bin', 'turbo');
+    const build = spawnSync(turbo, ['run', 'build', ...filters, '--output-logs=errors-only'], {
       cwd: root,
       stdio: 'inherit',
     });
