@@ -1,12 +1,8 @@
-// The three document clients with one shared flow A token, and a loosely typed GET over any of them: the CLI
-// takes paths as text, so the typed per-path signatures of the clients cannot help here; the spec checks can.
-//
-// @assoc-feed/client (createFeedClient) will offer exactly this composition; until it exists, the first client
-// makes the token manager (with its retries and deadline) and the others share it.
-import type { DocumentClientOptions, TokenManager } from '@assoc-feed/core';
-import { createFundosV1Client } from '@assoc-feed/fundos-v1';
-import { createFundosV2Client } from '@assoc-feed/fundos-v2';
-import { createPrecosIndicesClient } from '@assoc-feed/precos-indices';
+// The Feed client of @assoc-feed/client (the three document clients, one shared flow A token), seen through
+// a loosely typed GET: the CLI takes paths as text, so the typed per-path signatures of the clients cannot
+// help here; the spec checks (request.ts) do that work before anything is sent.
+import { createFeedClient, type TokenManager } from '@assoc-feed/client';
+import type { DocumentClientOptions } from '@assoc-feed/core';
 import type { Connection } from './connection.js';
 import type { DocumentKey } from './operations.js';
 import type { CallParams } from './request.js';
@@ -50,16 +46,11 @@ export function createFeedClients(connection: Connection, settings: ClientSettin
     ...(settings.retries !== undefined ? { retry: { maxRetries: settings.retries } } : {}),
     ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
   };
-  const fundosV2 = createFundosV2Client(base);
-  const shared = { ...base, tokenManager: fundosV2.tokenManager };
-  const clients: Record<DocumentKey, unknown> = {
-    fundosV2,
-    fundosV1: createFundosV1Client(shared),
-    precosIndices: createPrecosIndicesClient(shared),
-  };
+  const feed = createFeedClient(base);
+  const clients: Record<DocumentKey, unknown> = feed;
   return {
-    tokenManager: fundosV2.tokenManager,
-    baseUrl: fundosV2.baseUrl,
+    tokenManager: feed.fundosV2.tokenManager,
+    baseUrl: feed.fundosV2.baseUrl,
     document: (key) => clients[key] as LooseClient,
   };
 }

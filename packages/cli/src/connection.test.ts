@@ -68,7 +68,7 @@ describe('resolveConnection', () => {
     [
       { clientId: 'a', clientSecret: 'b', environment: 'sandbox' },
       0o604,
-      /readable by everyone \(mode 604\)[^]*chmod 600/,
+      /readable by everyone \(mode 604\)[\s\S]*chmod 600/,
     ],
     [
       { clientId: 'a', clientSecret: 'b', environment: 'sandbox' },

@@ -51,7 +51,7 @@ describe('fileDestination', () => {
     const main = join(dir, 'short.ndjson');
     writeFileSync(main, 'only this\n');
     expect(() => fileDestination(main, [''], { [main]: 500 })).toThrow(
-      /shorter than its checkpoint says[^]*--restart/,
+      /shorter than its checkpoint says[\s\S]*--restart/,
     );
   });
 
