@@ -1,10 +1,13 @@
 // Client benchmark (a): 2,000 sequential GETs to a local node:http server on 127.0.0.1, through
 // createFeedClient, against the same 2,000 GETs with the global fetch alone (same URL, same two auth headers, the
-// JSON parsed) in the same run. The server is a child process, so its work is not billed to either client. The
-// two alternate round by round; the figure is the median of the per-round ratios, which follows the machine's
-// load from round to round better than a ratio of medians does.
+// JSON parsed) in the same run. openapi-fetch alone (same headers, no middleware) runs too, to show what the base
+// the clients are built on costs by itself. The server is a child process, so its work is billed to no client.
+// The contenders take turns round by round; each ratio is the median of the per-round ratios, which follows the
+// machine's load from round to round better than a ratio of medians does.
 import { type ChildProcess, spawn } from 'node:child_process';
+import createClient from 'openapi-fetch';
 import { createFeedClient } from '../../packages/client/dist/index.js';
+import type { paths } from '../../packages/fundos-v2/dist/index.js';
 import { median, type Row } from './measure.ts';
 
 const DETAIL = '/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}';
@@ -38,13 +41,13 @@ export async function startServer(): Promise<{ url: string; child: ChildProcess 
 export interface HttpBenchOptions {
   /** GETs per round (default 2000). */
   calls?: number;
-  /** Rounds per client, alternating (default 5). */
+  /** Rounds per contender, taking turns (default 7). */
   rounds?: number;
 }
 
 export async function clientHttpBench(options: HttpBenchOptions = {}): Promise<Row[]> {
   const calls = options.calls ?? 2000;
-  const rounds = options.rounds ?? 5;
+  const rounds = options.rounds ?? 7;
   const server = await startServer();
   try {
     const credentials = { clientId: 'bench-client', clientSecret: 'bench-secret', baseUrl: server.url };
@@ -58,6 +61,13 @@ export async function clientHttpBench(options: HttpBenchOptions = {}): Promise<R
         if (!response.ok || !(await response.json())) throw new Error('raw fetch: no answer');
       }
     };
+    const plain = createClient<paths>({ baseUrl: server.url });
+    const openapiFetch = async () => {
+      for (let i = 0; i < calls; i++) {
+        const { data } = await plain.GET(DETAIL, { params, headers });
+        if (!data) throw new Error('openapi-fetch alone: no answer');
+      }
+    };
     const through = (feed: ReturnType<typeof createFeedClient>) => async () => {
       for (let i = 0; i < calls; i++) {
         const { data } = await feed.fundosV2.GET(DETAIL, { params });
@@ -66,14 +76,18 @@ export async function clientHttpBench(options: HttpBenchOptions = {}): Promise<R
     };
     const contenders = {
       raw,
+      openapiFetch,
       // The default: a 30 s deadline, so every request carries an AbortSignal that can cancel it.
       client: through(createFeedClient(credentials)),
       // No deadline and no caller signal: nothing can abort, so no signal is made or handed to fetch.
       unbounded: through(createFeedClient({ ...credentials, timeoutMs: Number.POSITIVE_INFINITY })),
     };
     const names = Object.keys(contenders) as (keyof typeof contenders)[];
-    const times: Record<string, number[]> = { raw: [], client: [], unbounded: [] };
-    const ratios: Record<string, number[]> = { client: [], unbounded: [] };
+    const times: Record<string, number[]> = { raw: [], openapiFetch: [], client: [], unbounded: [] };
+    const ratios: Record<string, number[]> = { openapiFetch: [], client: [], unbounded: [], overBase: [] };
+    // CPU time of this process (the clients; the server is a child): steadier than the wall clock on a shared
+    // machine, since it leaves out the time other processes held the CPU.
+    const cpu: Record<string, number[]> = { raw: [], openapiFetch: [], client: [], unbounded: [] };
 
     for (const name of names) await contenders[name](); // warm-up: JIT, keep-alive connections, the token
     for (let r = 0; r < rounds; r++) {
@@ -82,28 +96,52 @@ export async function clientHttpBench(options: HttpBenchOptions = {}): Promise<R
       const round: Record<string, number> = {};
       for (const name of order) {
         const start = performance.now();
+        const startCpu = process.cpuUsage();
         await contenders[name]();
+        const used = process.cpuUsage(startCpu);
         round[name] = performance.now() - start;
         times[name]?.push(round[name]);
+        cpu[name]?.push((used.user + used.system) / calls);
       }
-      for (const name of ['client', 'unbounded']) ratios[name]?.push((round[name] ?? 0) / (round.raw ?? 1));
+      for (const name of ['openapiFetch', 'client', 'unbounded']) {
+        ratios[name]?.push((round[name] ?? 0) / (round.raw ?? 1));
+      }
+      ratios.overBase?.push((round.client ?? 0) / (round.openapiFetch ?? 1));
     }
     const ms = (name: string) => median(times[name] ?? []);
-    const perCall = (name: string) => `${((ms(name) * 1000) / calls).toFixed(0)} µs/GET`;
+    const cpuUs = (name: string) => median(cpu[name] ?? []);
+    const perCall = (name: string) =>
+      `${((ms(name) * 1000) / calls).toFixed(0)} µs/GET, CPU ${cpuUs(name).toFixed(0)} µs`;
     const reference = `raw fetch ${ms('raw').toFixed(0)} ms (${perCall('raw')})`;
+    const ratio = (name: string, over = 'raw') =>
+      `${median(ratios[name] ?? []).toFixed(3)}× (CPU ${(cpuUs(name === 'overBase' ? 'client' : name) / cpuUs(over)).toFixed(2)}×)`;
     return [
       {
         benchmark: `client (a): ${calls} sequential GETs to 127.0.0.1, createFeedClient (30 s deadline), ${rounds} rounds`,
         figure: `${ms('client').toFixed(0)} ms (${perCall('client')})`,
         reference,
-        ratio: `${median(ratios.client ?? []).toFixed(3)}×`,
+        ratio: ratio('client'),
         target: '≤ 1.10×',
       },
       {
         benchmark: `client (a'): the same with timeoutMs: Infinity (no AbortSignal per request)`,
         figure: `${ms('unbounded').toFixed(0)} ms (${perCall('unbounded')})`,
         reference,
-        ratio: `${median(ratios.unbounded ?? []).toFixed(3)}×`,
+        ratio: ratio('unbounded'),
+        target: '',
+      },
+      {
+        benchmark: `client (a''): openapi-fetch alone, no middleware (the base of the clients)`,
+        figure: `${ms('openapiFetch').toFixed(0)} ms (${perCall('openapiFetch')})`,
+        reference,
+        ratio: ratio('openapiFetch'),
+        target: '',
+      },
+      {
+        benchmark: `client (a'''): createFeedClient over openapi-fetch alone`,
+        figure: `${ms('client').toFixed(0)} ms`,
+        reference: `openapi-fetch alone ${ms('openapiFetch').toFixed(0)} ms`,
+        ratio: ratio('overBase', 'openapiFetch'),
         target: '',
       },
     ];
