@@ -85,7 +85,7 @@ export function createProgress(options: ProgressOptions): Progress {
   const line = () => {
     const pct = total ? ` (${Math.floor((done / total) * 100)}%)` : '';
     const r = rate();
-    const eta = total && r > 0 ? `, ETA ${formatSeconds((total - done) / r)}` : '';
+    const eta = total && r > 0 && done < total ? `, ETA ${formatSeconds((total - done) / r)}` : '';
     const count =
       total === undefined ? number.format(done) : `${number.format(done)}/${number.format(total)}`;
     stream.write(

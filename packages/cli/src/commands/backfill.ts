@@ -150,7 +150,7 @@ export async function backfillCommand(pathArg: string, options: BackfillOptions,
   try {
     if (opened.resumed) {
       log(
-        `resuming at ${plan.units[state.done]?.period ?? 'the end'}: ${state.done} of ${plan.units.length} ${plan.unitName} already done (${count(records)} records)`,
+        `resuming at ${plan.units[state.done]?.period ?? 'the end'}: ${count(state.done)} of ${count(plan.units.length)} ${plan.unitName} already done (${count(records)} records)`,
       );
     } else {
       if (!options.outDir) await opened.destination.append(encoder.start());
@@ -185,7 +185,7 @@ export async function backfillCommand(pathArg: string, options: BackfillOptions,
     progress.stop();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     log(
-      `backfilled ${plan.units.length} ${plan.unitName} of GET ${op.path} in ${seconds} s: ${summary.withData} with data (${count(records)} records), ` +
+      `backfilled ${count(plan.units.length)} ${plan.unitName} of GET ${op.path} in ${seconds} s: ${count(summary.withData)} with data (${count(records)} records), ` +
         `${state.noData.length} without data${state.noData.length ? ` (404: ${state.noData.join(', ')})` : ''}` +
         `${summaryFile ? `; summary in ${summaryFile}` : ''}`,
     );
