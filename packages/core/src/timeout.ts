@@ -29,6 +29,14 @@ export function withTimeout<T>(run: (abort: CallAbort) => Promise<T>, context: T
   const caller = context.signal ?? undefined;
   if (caller?.aborted) return Promise.reject(caller.reason);
   const bounded = context.timeoutMs <= MAX_TIMER_MS;
+  // Nothing can abort the call: no timer, no listener, no promise around it.
+  if (!bounded && !caller) {
+    try {
+      return run(new CallAbort(false));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
   return new Promise<T>((resolve, reject) => {
     const controller = new CallAbort(bounded || caller !== undefined);
     let settled = false;
