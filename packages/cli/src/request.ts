@@ -45,3 +45,16 @@ function cliMessage(issue: ValidationIssue): string {
   // Core points code at paginate(); on the command line, export is what reads past one page.
   return issue.message.replace(/use paginate\(\) to read more/, 'assoc-feed export reads every page');
 }
+
+/** The template with its path parameters filled in, as it is sent. */
+export function filledPath(template: string, path: Record<string, string>): string {
+  return Object.entries(path).reduce((p, [k, v]) => p.replace(`{${k}}`, encodeURIComponent(v)), template);
+}
+
+/** `path?query`, as a dry run prints it. */
+export function requestLine(template: string, params: CallParams): string {
+  const search = new URLSearchParams(
+    Object.entries(params.query).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]])),
+  ).toString();
+  return `${filledPath(template, params.path)}${search ? `?${search}` : ''}`;
+}

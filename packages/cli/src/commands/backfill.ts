@@ -15,7 +15,7 @@ import { tablePath, writeFileAtomic } from '../output/destination.js';
 import { createEncoder } from '../output/encoders.js';
 import { recordShape } from '../output/record-shape.js';
 import { createProgress } from '../progress.js';
-import { checkParams, parseQueryOptions } from '../request.js';
+import { checkParams, filledPath, parseQueryOptions, requestLine } from '../request.js';
 
 export interface BackfillOptions extends JobOptions {
   from: string;
@@ -64,20 +64,11 @@ export async function backfillCommand(pathArg: string, options: BackfillOptions,
     lists: options.lists,
     tagPeriod: !options.outDir,
   });
-  const showPath = Object.entries(target.path).reduce(
-    (p, [k, v]) => p.replace(`{${k}}`, encodeURIComponent(v)),
-    op.path,
-  );
-  const search = (unit: Unit) =>
-    new URLSearchParams(
-      Object.entries({ ...fixed, ...unit.query }).flatMap(([k, v]) =>
-        Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]],
-      ),
-    ).toString();
+  const showPath = filledPath(op.path, target.path);
 
   if (options.dryRun) {
     io.stdout.write(
-      `${describePlan(plan, op.path, options)}\n${plan.units.map((u) => `  GET ${showPath}?${search(u)}`).join('\n')}\ndry run: nothing was sent\n`,
+      `${describePlan(plan, op.path, options)}\n${plan.units.map((u) => `  GET ${requestLine(op.path, { path: target.path, query: { ...fixed, ...u.query } })}`).join('\n')}\ndry run: nothing was sent\n`,
     );
     return;
   }

@@ -9,10 +9,11 @@ import { UsageError } from '../errors.js';
 import { count, type Io, type JobOptions, openJob } from '../job.js';
 import { describe, findTarget, operations } from '../operations.js';
 import { runOrdered } from '../ordered.js';
+import { tablePath } from '../output/destination.js';
 import { createEncoder } from '../output/encoders.js';
 import { recordShape } from '../output/record-shape.js';
 import { createProgress } from '../progress.js';
-import { checkParams, parseQueryOptions } from '../request.js';
+import { checkParams, filledPath, parseQueryOptions, requestLine } from '../request.js';
 
 export interface ExportOptions extends JobOptions {
   query: string[];
@@ -52,21 +53,17 @@ export async function exportCommand(pathArg: string, options: ExportOptions, io:
     lists: options.lists,
   });
 
-  const showPath = `${Object.entries(target.path).reduce((p, [k, v]) => p.replace(`{${k}}`, encodeURIComponent(v)), op.path)}`;
-  const search = (page: number) =>
-    new URLSearchParams(
-      Object.entries({ ...query, [paging.pageParam]: String(page) }).flatMap(([k, v]) =>
-        Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]],
-      ),
-    ).toString();
+  const showPath = filledPath(op.path, target.path);
   if (options.dryRun) {
-    const outputs = encoder.tables.map((t) => (t === '' ? (options.out ?? 'stdout') : t)).join(', ');
+    const outputs = options.out
+      ? encoder.tables.map((t) => tablePath(options.out as string, t)).join(', ')
+      : 'stdout';
     io.stdout.write(
       `plan: export every record of GET ${op.path}${op.documentId ? ` (${op.documentId})` : ''}, ${options.format} to ${outputs}\n` +
-        `  GET ${showPath}?${search(0)}\n` +
+        `  GET ${requestLine(op.path, { path: target.path, query: { ...query, [paging.pageParam]: '0' } })}\n` +
         `  then ${paging.pageParam}=1, 2, … up to the ${paging.totalPagesField} of the first answer, ${options.concurrency} at a time, written in page order\n` +
         (options.out
-          ? `checkpoint: ${checkpointPath(options.out)} after every page (a second run resumes)\n`
+          ? `checkpoint: ${checkpointPath(options.out)} (an interrupted run resumes from it)\n`
           : '') +
         'dry run: nothing was sent\n',
     );

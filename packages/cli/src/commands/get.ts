@@ -4,7 +4,7 @@ import { createFeedClients } from '../clients.js';
 import { type ConnectionFlags, resolveConnection } from '../connection.js';
 import type { Io } from '../job.js';
 import { findTarget } from '../operations.js';
-import { checkParams, parseQueryOptions } from '../request.js';
+import { checkParams, parseQueryOptions, requestLine } from '../request.js';
 
 export interface GetOptions extends ConnectionFlags {
   query: string[];
@@ -21,15 +21,8 @@ export async function getCommand(pathArg: string, options: GetOptions, io: Io): 
   const params = { path: target.path, query };
   checkParams(target, params);
   if (options.dryRun) {
-    const path = Object.entries(target.path).reduce(
-      (p, [k, v]) => p.replace(`{${k}}`, encodeURIComponent(v)),
-      op.path,
-    );
-    const search = new URLSearchParams(
-      Object.entries(query).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]])),
-    ).toString();
     io.stdout.write(
-      `plan: GET ${path}${search ? `?${search}` : ''}${op.documentId ? `  (${op.documentId})` : ''}\ndry run: nothing was sent\n`,
+      `plan: GET ${requestLine(op.path, params)}${op.documentId ? `  (${op.documentId})` : ''}\ndry run: nothing was sent\n`,
     );
     return;
   }
