@@ -6,7 +6,7 @@
 //   changelog.html        the released changelog, or "no release yet", and the pending changesets
 //   specs/                the bundled specs (JSON and YAML), each document and the joined one
 //   assets/               styles, the search (MiniSearch's browser build, our tokenizer, the index, the UI)
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,11 @@ import { oneLineSummary } from './summary.ts';
 import { componentUsers } from './usage.ts';
 
 const started = Date.now();
-const dist = join(process.cwd(), 'dist');
+// The site is written to a folder beside dist/ and moved in place at the end: a failed build leaves the last good
+// site, and a server (or test) reading dist/ meanwhile never sees it half written.
+const finalDist = join(process.cwd(), 'dist');
+const dist = join(process.cwd(), 'node_modules', '.cache', `docs-build-${process.pid}`);
+process.on('exit', () => rmSync(dist, { recursive: true, force: true }));
 const assets = join(dist, 'assets');
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(join(dist, 'specs'), { recursive: true });
@@ -147,6 +151,9 @@ writeFileSync(
 writeFileSync(join(dist, 'inferred.html'), inferredPage(site, inferredGroups));
 writeFileSync(join(dist, 'schedules.html'), schedulesPage(site, schedules, allOperations));
 writeFileSync(join(dist, 'changelog.html'), await changelogPage(site, releasedChangelog(), pendingChanges()));
+
+rmSync(finalDist, { recursive: true, force: true });
+renameSync(dist, finalDist);
 
 const inferredCount = inferredGroups.reduce((n, g) => n + g.choices.length, 0);
 console.log(

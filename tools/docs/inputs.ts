@@ -1,6 +1,6 @@
 // What the site is built from: the bundled specs (packages/specs/dist, or FEED_DOCS_SPECS_DIR for a stand-in
 // set while the specs are being written) and the release version of the fixed changesets group.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { apiNames, joinedName, repoRoot, specsDist } from '../specs/apis.ts';
 
@@ -20,11 +20,16 @@ export function specsDir(): string {
 }
 
 export function loadDocuments(dir = specsDir()): Document[] {
-  return apiNames().map((api, i) => ({
-    api,
-    number: i + 1,
-    spec: JSON.parse(readFileSync(`${dir}${api}.json`, 'utf8')) as Json,
-  }));
+  return apiNames().map((api, i) => {
+    const file = `${dir}${api}.json`;
+    if (!existsSync(file)) {
+      throw new Error(
+        `docs: no bundled spec at ${file}. Build the specs first (pnpm docs:build does both)` +
+          (process.env.FEED_DOCS_SPECS_DIR ? ', or point FEED_DOCS_SPECS_DIR at a folder that holds it' : ''),
+      );
+    }
+    return { api, number: i + 1, spec: JSON.parse(readFileSync(file, 'utf8')) as Json };
+  });
 }
 
 /** Every downloadable file: each document and the joined spec, in JSON and YAML. */
