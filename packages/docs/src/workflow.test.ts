@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { repoRoot } from '../specs/apis.ts';
+import { repoRoot } from '../../../tools/specs/apis.ts';
 
 interface Step {
   name?: string;
