@@ -44,7 +44,7 @@ function cliCommand(): string[] {
   return existsSync(dist) ? [dist] : ['--import', 'tsx', `${repoRoot}packages/cli/src/bin.ts`];
 }
 
-export async function cliBench(runs = 3): Promise<Row[]> {
+export async function cliBench(runs = 5): Promise<Row[]> {
   const rows: Row[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'assoc-feed-cli-bench-'));
   const command = cliCommand();
