@@ -6,8 +6,7 @@
 // machine's load from round to round better than a ratio of medians does.
 import { type ChildProcess, spawn } from 'node:child_process';
 import createClient from 'openapi-fetch';
-import { createFeedClient } from '../../packages/client/dist/index.js';
-import type { paths } from '../../packages/fundos-v2/dist/index.js';
+import { type FeedClientLike, type LooseClient, loadFeedClient } from './client-modules.ts';
 import { median, type Row } from './measure.ts';
 
 const DETAIL = '/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}';
@@ -48,6 +47,7 @@ export interface HttpBenchOptions {
 export async function clientHttpBench(options: HttpBenchOptions = {}): Promise<Row[]> {
   const calls = options.calls ?? 2000;
   const rounds = options.rounds ?? 7;
+  const { createFeedClient } = await loadFeedClient();
   const server = await startServer();
   try {
     const credentials = { clientId: 'bench-client', clientSecret: 'bench-secret', baseUrl: server.url };
@@ -61,14 +61,15 @@ export async function clientHttpBench(options: HttpBenchOptions = {}): Promise<R
         if (!response.ok || !(await response.json())) throw new Error('raw fetch: no answer');
       }
     };
-    const plain = createClient<paths>({ baseUrl: server.url });
+    // Untyped here (tools cannot see the generated paths); the same call as the clients make.
+    const plain = createClient({ baseUrl: server.url }) as unknown as LooseClient;
     const openapiFetch = async () => {
       for (let i = 0; i < calls; i++) {
         const { data } = await plain.GET(DETAIL, { params, headers });
         if (!data) throw new Error('openapi-fetch alone: no answer');
       }
     };
-    const through = (feed: ReturnType<typeof createFeedClient>) => async () => {
+    const through = (feed: FeedClientLike) => async () => {
       for (let i = 0; i < calls; i++) {
         const { data } = await feed.fundosV2.GET(DETAIL, { params });
         if (!data) throw new Error('createFeedClient: no answer');

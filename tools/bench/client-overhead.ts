@@ -4,7 +4,7 @@
 // (process.cpuUsage), not wall time: on a shared machine the wall clock also counts the time other processes
 // held the CPU, which has nothing to do with the client.
 import createClient from 'openapi-fetch';
-import { createFundosV2Client, type paths } from '../../packages/fundos-v2/dist/index.js';
+import { type LooseClient, loadFundosV2 } from './client-modules.ts';
 import { median, type Row } from './measure.ts';
 
 const DETAIL = '/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}';
@@ -30,7 +30,9 @@ export async function clientOverheadBench(options: OverheadOptions = {}): Promis
   const rounds = options.rounds ?? 21;
   const baseUrl = 'http://127.0.0.1:1';
 
-  const plain = createClient<paths>({ baseUrl, fetch: inMemoryFetch });
+  const { createFundosV2Client } = await loadFundosV2();
+  // Untyped here (tools cannot see the generated paths); the same call as the client makes.
+  const plain = createClient({ baseUrl, fetch: inMemoryFetch }) as unknown as LooseClient;
   const headers = { client_id: 'bench-client', access_token: TOKEN.access_token };
   const ours = createFundosV2Client({
     clientId: 'bench-client',

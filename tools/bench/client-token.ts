@@ -2,11 +2,12 @@
 // against the local bench server: how many token requests they make. The answer must be 1 (single flight: every
 // call waits on the one request in flight). The reference is the number of calls.
 
-import { createFeedClient } from '../../packages/client/dist/index.js';
 import { startServer } from './client-http.ts';
+import { loadFeedClient } from './client-modules.ts';
 import type { Row } from './measure.ts';
 
 export async function clientTokenBench(concurrent = 100): Promise<Row[]> {
+  const { createFeedClient } = await loadFeedClient();
   const server = await startServer();
   try {
     let tokenRequests = 0;
