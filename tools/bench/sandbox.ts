@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { repoRoot } from '../specs/apis.ts';
+import { loadMock, useMockDist } from './load-mock.ts';
 import type { Row } from './measure.ts';
 
 interface AutocannonResult {
@@ -33,23 +34,6 @@ type Autocannon = (options: {
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as Autocannon;
-
-// @assoc-feed/mock is loaded at run time, its build when present (what users run), else its sources (the bench
-// runs under tsx). Not a static import: tools cannot depend on the mock (the mock's specs depend on tools), so
-// tools' type-check must not reach into the mock's sources, whose own imports need built packages.
-interface Running {
-  url: string;
-  stop: () => Promise<void>;
-}
-interface MockModule {
-  startSandbox: (options: { now?: () => number }) => Promise<Running>;
-  startMock: () => Promise<Running>;
-}
-const mockDist = `${repoRoot}packages/mock/dist/index.js`;
-const useMockDist = existsSync(mockDist) && existsSync(`${repoRoot}packages/mock/dist/cli.js`);
-async function loadMock(): Promise<MockModule> {
-  return (await import(useMockDist ? mockDist : `${repoRoot}packages/mock/src/index.ts`)) as MockModule;
-}
 
 const NOW = '2026-11-19T21:00:00-03:00';
 const E1 = '/feed/fundos/v2/fundos';
