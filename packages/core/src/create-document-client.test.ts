@@ -458,6 +458,38 @@ describe('timeouts and aborts', () => {
     expect(seen[0] instanceof AbortSignal).toBe(expected);
   });
 
+  it.each([
+    ['stream', true],
+    ['json', false],
+  ] as const)(
+    "parseAs %s: the caller's abort after the call returned reaches fetch's signal: %s",
+    async (parseAs, reaches) => {
+      let signal: AbortSignal | undefined;
+      const feed = createFakeFeed();
+      const client = createDocumentClient<paths>(
+        {
+          clientId: CLIENT_ID,
+          clientSecret: CLIENT_SECRET,
+          baseUrl: BASE_URL,
+          fetch: (request, init) => {
+            if (new URL(request.url).pathname !== '/oauth/access-token') signal = init?.signal;
+            return feed.fetch(request);
+          },
+        },
+        meta,
+      );
+      const controller = new AbortController();
+      const result = await client.GET(DETAIL, {
+        params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000000001' } },
+        parseAs,
+        signal: controller.signal,
+      });
+      expect(result.response.status).toBe(200);
+      controller.abort('done reading');
+      expect(signal?.aborted).toBe(reaches);
+    },
+  );
+
   it("the caller's abort wins and keeps its reason", async () => {
     const { client } = setup({ handler: hang() }, { timeoutMs: 60_000 });
     const controller = new AbortController();

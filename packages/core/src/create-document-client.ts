@@ -205,6 +205,8 @@ function withDeadlines(client: object, timeoutMs: number): void {
       {
         timeoutMs: ms,
         signal: signal as AbortSignal | null | undefined,
+        // A streamed body is read after the call returns: the caller's abort must still reach it.
+        followCallerAfter: forwarded.parseAs === 'stream',
         method,
         path: () => (state.request ? pathOf(state.request.url) : url),
       },

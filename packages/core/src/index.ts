@@ -29,7 +29,7 @@ export {
 } from './errors.js';
 export type { InputTokenManager, InputTokenManagerOptions } from './flow-b.js';
 export { bearerAuthMiddleware, createInputTokenManager, FLOW_B_TOKEN_PATH } from './flow-b.js';
-export type { FetchFn } from './http.js';
+export type { FetchFn, FetchInit } from './http.js';
 export type {
   DateWindowMeta,
   DocumentMeta,

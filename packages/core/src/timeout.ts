@@ -19,6 +19,11 @@ export interface TimeoutContext {
   method: string;
   /** What the TimeoutError names; a function so the path is only worked out when the deadline passes. */
   path: string | (() => string);
+  /**
+   * Keep passing the caller's abort on after the call has settled (a streamed body is still being read then).
+   * The deadline still ends when the call settles.
+   */
+  followCallerAfter?: boolean;
 }
 
 /**
@@ -40,20 +45,20 @@ export function withTimeout<T>(run: (abort: CallAbort) => Promise<T>, context: T
   return new Promise<T>((resolve, reject) => {
     const controller = new CallAbort(bounded || caller !== undefined);
     let settled = false;
-    const finish = () => {
+    const finish = (ok: boolean) => {
       settled = true;
       if (timer !== undefined) clearTimeout(timer);
-      caller?.removeEventListener('abort', onCallerAbort);
+      if (!ok || !context.followCallerAfter) caller?.removeEventListener('abort', onCallerAbort);
     };
     const fail = (error: unknown) => {
       if (settled) return;
-      finish();
+      finish(false);
       reject(error);
     };
     function onCallerAbort() {
       const reason = caller?.reason;
       controller.abort(reason);
-      fail(reason);
+      fail(reason); // a no-op once the call has settled
     }
     function onDeadline() {
       const { method, path, timeoutMs } = context;
@@ -80,7 +85,7 @@ export function withTimeout<T>(run: (abort: CallAbort) => Promise<T>, context: T
     work.then(
       (value) => {
         if (settled) return;
-        finish();
+        finish(true);
         resolve(value);
       },
       (error: unknown) => fail(error),
