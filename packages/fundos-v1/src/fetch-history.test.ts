@@ -1,4 +1,4 @@
-import { NotFoundError } from '@assoc-feed/core';
+import { NotFoundError, ServerError } from '@assoc-feed/core';
 import { describe, expect, it } from 'vitest';
 import { addDays } from './calendar-date.js';
 import { createFundosV1Client, fetchStructuredFundHistory } from './index.js';
@@ -6,7 +6,7 @@ import { createFundosV1Client, fetchStructuredFundHistory } from './index.js';
 const CNPJ = '18245678000108';
 
 /** An in-memory V7: one record per calendar day of the window asked, and a log of the windows asked. */
-function fakeService(options: { failWindow?: number } = {}) {
+function fakeService(options: { failWindow?: number; failStatus?: number; emptyWindows?: number[] } = {}) {
   const windows: { start: string; end: string }[] = [];
   const fetch = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
@@ -17,7 +17,14 @@ function fakeService(options: { failWindow?: number } = {}) {
     const end = url.searchParams.get('data-fim') as string;
     windows.push({ start, end });
     if (windows.length === options.failWindow) {
-      return Response.json({ status: 404, error: 'Not Found', message: 'no such fund' }, { status: 404 });
+      const status = options.failStatus ?? 500;
+      return Response.json({ status, error: 'Failure', message: 'failed window' }, { status });
+    }
+    if (options.emptyWindows?.includes(windows.length)) {
+      return Response.json(
+        { status: 404, error: 'Not Found', message: 'no data in this period' },
+        { status: 404 },
+      );
     }
     const records = [];
     for (let day = start; day <= end; day = addDays(day, 1)) {
@@ -94,7 +101,24 @@ describe('fetchStructuredFundHistory', () => {
   });
 
   it('throws the typed error of a failed window instead of returning part of the range', async () => {
-    const { client } = fakeService({ failWindow: 2 });
+    const { client } = fakeService({ failWindow: 2, failStatus: 500 });
+    await expect(
+      collect(fetchStructuredFundHistory(client, CNPJ, { start: '2014-01-01', end: '2025-12-31' })),
+    ).rejects.toBeInstanceOf(ServerError);
+  });
+
+  it('takes a window answered 404 as one with no data (a fund younger than the start) and goes on', async () => {
+    const { client, windows } = fakeService({ emptyWindows: [1] });
+    const records = await collect(
+      fetchStructuredFundHistory(client, CNPJ, { start: '2014-01-01', end: '2025-12-31' }),
+    );
+    expect(windows).toHaveLength(3);
+    expect(records[0]?.data_referencia).toBe('2019-01-01');
+    expect(records.at(-1)?.data_referencia).toBe('2025-12-31');
+  });
+
+  it('throws NotFoundError when every window answers 404: the fund is unknown', async () => {
+    const { client } = fakeService({ emptyWindows: [1, 2, 3] });
     await expect(
       collect(fetchStructuredFundHistory(client, CNPJ, { start: '2014-01-01', end: '2025-12-31' })),
     ).rejects.toBeInstanceOf(NotFoundError);

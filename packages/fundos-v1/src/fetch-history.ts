@@ -1,6 +1,6 @@
 // V7 answers at most five years a query. This reads any longer period as consecutive windows, in order, so a
 // caller asks for 2010–2025 once and gets every day once.
-import { toFeedError } from '@assoc-feed/core';
+import { NotFoundError, toFeedError } from '@assoc-feed/core';
 import type { Client } from 'openapi-fetch';
 import type { paths } from './generated/schema.js';
 import { type HistoryRange, planHistoryWindows, resolveHistoryRange, V7_PATH } from './history-window.js';
@@ -23,7 +23,9 @@ export interface HistoryFetchOptions {
 /**
  * Every daily record of one structured fund over `start`..`end`, whatever the length: the period is resolved
  * by the V7 rules, split into windows of at most five years, and fetched window by window in date order.
- * A failed window throws its typed FeedError (no partial answer passes for a whole one).
+ * A window answered 404 has no data (a fund younger than the range's start): it adds no record. When every
+ * window answers 404 the fund itself is unknown, and that NotFoundError is thrown. Any other failure throws its
+ * typed FeedError at once (no partial answer passes for a whole one).
  */
 export async function* fetchStructuredFundHistory(
   client: Client<paths>,
@@ -32,13 +34,26 @@ export async function* fetchStructuredFundHistory(
 ): AsyncGenerator<HistoryRecord, void, undefined> {
   const range = resolveHistoryRange({ 'data-inicio': options.start, 'data-fim': options.end }, options.today);
   const windows = planHistoryWindows(range);
+  let notFound: NotFoundError | undefined;
+  let answered = false;
   for (const [index, window] of windows.entries()) {
     options.onWindow?.(window, index, windows.length);
-    const result = await client.GET(V7, {
-      params: { path: { CNPJ: cnpj }, query: { 'data-inicio': window.start, 'data-fim': window.end } },
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    if (!result.response.ok) throw toFeedError(result);
-    yield* result.data ?? [];
+    let records: HistoryRecord[];
+    try {
+      const result = await client.GET(V7, {
+        params: { path: { CNPJ: cnpj }, query: { 'data-inicio': window.start, 'data-fim': window.end } },
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      if (!result.response.ok) throw toFeedError(result);
+      records = result.data ?? [];
+    } catch (error) {
+      // Thrown by a throwing-mode client, or above: either way a 404 is one empty window.
+      if (!(error instanceof NotFoundError)) throw error;
+      notFound = error;
+      continue;
+    }
+    answered = true;
+    yield* records;
   }
+  if (!answered && notFound) throw notFound;
 }
