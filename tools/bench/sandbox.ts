@@ -4,7 +4,7 @@
 // the first answer, memory (RSS) before and after; then a 60-second load at 50 connections over a mix of
 // operations (zero errors, memory flat). Both servers run as child processes so their RSS is their own.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { repoRoot } from '../specs/apis.ts';
 import { loadMock, useMockDist } from './load-mock.ts';

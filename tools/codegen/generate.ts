@@ -28,4 +28,6 @@ writeFileSync(
   `${header('Runtime facts (parameter rules, paging, auth)')}import type { DocumentMeta } from '@assoc-feed/core';\n\n` +
     `export const meta = ${JSON.stringify(meta, null, 2)} as const satisfies DocumentMeta;\n`,
 );
-console.log(`generated src/generated/{schema,meta}.ts for ${api} (${Object.keys(meta.operations).length} operations)`);
+console.log(
+  `generated src/generated/{schema,meta}.ts for ${api} (${Object.keys(meta.operations).length} operations)`,
+);

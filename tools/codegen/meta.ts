@@ -14,7 +14,16 @@ export interface ParameterSchemaMeta {
   items?: ParameterSchemaMeta;
 }
 
-const schemaKeys = ['type', 'pattern', 'enum', 'minimum', 'maximum', 'minLength', 'maxLength', 'format'] as const;
+const schemaKeys = [
+  'type',
+  'pattern',
+  'enum',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'format',
+] as const;
 const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 export function createResolver(spec: Json) {
@@ -54,7 +63,10 @@ function schemaMeta(schema: Json, resolve: ReturnType<typeof createResolver>): P
 }
 
 /** The properties of a (possibly allOf-composed) object schema, with the extensions found on the way. */
-function flattenObject(schema: Json, resolve: ReturnType<typeof createResolver>): { properties: Json; extensions: Json } {
+function flattenObject(
+  schema: Json,
+  resolve: ReturnType<typeof createResolver>,
+): { properties: Json; extensions: Json } {
   const s = resolve(schema);
   const properties: Json = { ...((s.properties as Json) ?? {}) };
   const extensions: Json = Object.fromEntries(Object.entries(s).filter(([k]) => k.startsWith('x-')));
@@ -128,7 +140,7 @@ function paginationOf(
   const maxSize = size.schema.maximum;
   if (typeof maxSize !== 'number') throw new Error(`${op.operationId}: size has no maximum`);
   const sizeSchema = resolve<Json>(
-    (resolve<Json>(((op.parameters as Json[]) ?? []).find((p) => resolve<Json>(p).name === 'size')) ?? {}).schema ??
+    resolve<Json>(((op.parameters as Json[]) ?? []).find((p) => resolve<Json>(p).name === 'size'))?.schema ??
       {},
   );
   return {

@@ -22,7 +22,10 @@ async function redoclyCli(args: string[]): Promise<void> {
 
 function writeYamlTwin(jsonFile: string): void {
   const spec = JSON.parse(readFileSync(jsonFile, 'utf8'));
-  writeFileSync(jsonFile.replace(/\.json$/, '.yaml'), stringify(spec, { lineWidth: 0, aliasDuplicateObjects: false }));
+  writeFileSync(
+    jsonFile.replace(/\.json$/, '.yaml'),
+    stringify(spec, { lineWidth: 0, aliasDuplicateObjects: false }),
+  );
 }
 
 const apis = apiNames();

@@ -42,7 +42,9 @@ export async function startMock(options: MockOptions = {}): Promise<RunningServe
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
   const exited = new AbortController();
-  child.once('exit', (code, signal) => exited.abort(new Error(`Prism exited (${code ?? signal}) before listening:\n${stderr}`)));
+  child.once('exit', (code, signal) =>
+    exited.abort(new Error(`Prism exited (${code ?? signal}) before listening:\n${stderr}`)),
+  );
 
   try {
     await waitForPort(host, port, options.startTimeoutMs ?? 30_000, exited.signal);

@@ -1,7 +1,12 @@
 import { connect } from 'node:net';
 
 /** Resolves once something accepts TCP connections on host:port; rejects after timeoutMs or when `abort` fires. */
-export async function waitForPort(host: string, port: number, timeoutMs: number, abort?: AbortSignal): Promise<void> {
+export async function waitForPort(
+  host: string,
+  port: number,
+  timeoutMs: number,
+  abort?: AbortSignal,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (abort?.aborted) throw abort.reason instanceof Error ? abort.reason : new Error(String(abort.reason));
