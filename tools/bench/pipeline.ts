@@ -12,7 +12,10 @@ export function pipelineBench(runs = 3): Row[] {
     warm.push(timeCommand(turbo, ['run', 'build', '--output-logs=none'], repoRoot));
   }
   const dry = spawnSync(turbo, ['run', 'build', '--dry=json'], { cwd: repoRoot, encoding: 'utf8' });
-  const tasks = (JSON.parse(dry.stdout) as { tasks: { cache: { status: string } }[] }).tasks;
+  // Packages without a build or generate script are listed as <NONEXISTENT> tasks, never cached: not counted.
+  const tasks = (
+    JSON.parse(dry.stdout) as { tasks: { command: string; cache: { status: string } }[] }
+  ).tasks.filter((t) => t.command !== '<NONEXISTENT>');
   const hits = tasks.filter((t) => t.cache.status === 'HIT').length;
   const coldMedian = median(cold);
   const warmMedian = median(warm);
