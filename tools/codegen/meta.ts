@@ -1,18 +1,9 @@
 // Derives the runtime facts a client needs (parameter rules, paging, auth) from a bundled spec, so that
 // no spec fact is written by hand in client code.
-type Json = Record<string, unknown>;
+// The shapes are core's own (what the clients read); a type-only import of a file that imports nothing.
+import type { ParameterSchemaMeta } from '../../packages/core/src/meta.ts';
 
-export interface ParameterSchemaMeta {
-  type?: string;
-  pattern?: string;
-  enum?: (string | number)[];
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  format?: string;
-  items?: ParameterSchemaMeta;
-}
+type Json = Record<string, unknown>;
 
 const schemaKeys = [
   'type',

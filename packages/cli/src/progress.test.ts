@@ -34,7 +34,7 @@ function tmux(...args: string[]): string {
     return execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error('tmux is missing: run bash tools/ensure-tmux.sh (./dev test does)');
+      throw new Error('tmux is missing: run bash tools/ensure-debian-packages.sh tmux (./dev test does)');
     }
     throw error;
   }

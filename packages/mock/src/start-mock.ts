@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { freePort } from './free-port.js';
 import { joinedSpecPath, prismBinPath } from './spec-files.js';
+import { stopChild } from './stop-child.js';
 import { waitForPort } from './wait-for-port.js';
 
 export interface MockOptions {
@@ -54,16 +55,4 @@ export async function startMock(options: MockOptions = {}): Promise<RunningServe
   }
   const displayHost = host.includes(':') ? `[${host}]` : host;
   return { url: `http://${displayHost}:${port}`, stop: () => stopChild(child) };
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 3000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { freePort } from '../free-port.js';
 import { joinedSpecPath, prismBinPath } from '../spec-files.js';
+import { stopChild } from '../stop-child.js';
 import { waitForPort } from '../wait-for-port.js';
 import { type FaultOptions, Faults } from './faults.js';
 import { Harvest } from './generate/harvest.js';
@@ -269,16 +270,4 @@ async function startPrismProxy(
     throw error;
   }
   return child;
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 3000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
