@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { freePort } from './free-port.js';
 import { joinedSpecPath, prismBinPath } from './spec-files.js';
 import { stopChild } from './stop-child.js';
