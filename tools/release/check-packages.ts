@@ -2,7 +2,8 @@
 // Proves what a release would publish: builds, packs every publishable package, checks each tarball (file
 // list, publint, Are The Types Wrong), installs the tarballs into a throwaway project outside the workspace,
 // type-checks a consumer under TypeScript 5.9 and 7 with nodenext and bundler resolution, runs it against the
-// mock, and runs every bin. Exit 1 when anything fails, 2 when the check itself cannot run.
+// mock on Node 20, 22 and 24 (the ones the machine lacks from the npm registry, cached in .tools/runtimes), and
+// runs every bin. Exit 1 when anything fails, 2 when the check itself cannot run.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { checkPackage, type PackageVerdict } from './check-package.ts';
 import { checkConsumer, installConsumer, type Step } from './consumer.ts';
 import { checkFixedGroup } from './fixed-group.ts';
 import { pack } from './pack.ts';
+import { consumerRuntimes, type RuntimeSet } from './runtimes.ts';
 import { publishable, readWorkspace } from './workspace.ts';
 
 const usage = `Usage: pnpm check:packages [--no-build] [--keep]
@@ -36,6 +38,15 @@ function printPackages(verdicts: PackageVerdict[]): void {
     for (const p of v.problems) console.log(`      ${p.tool} ${p.code}: ${p.message}`);
     for (const s of v.suggestions) console.log(`      publint suggestion: ${s}`);
   }
+}
+
+function printRuntimes({ runtimes, missing }: RuntimeSet): void {
+  console.log('\nruntimes (each runs the consumer and the mock it starts)');
+  for (const r of runtimes) {
+    const took = r.installMs ? ` (${seconds(r.installMs)})` : '';
+    console.log(`  ok   ${r.label.padEnd(16)} ${r.source}${took}`);
+  }
+  for (const m of missing) console.log(`  FAIL ${m.label.padEnd(16)} ${m.reason}`);
 }
 
 function printSteps(steps: Step[]): void {
@@ -68,6 +79,8 @@ async function main(): Promise<number> {
   );
   for (const note of group.notes) console.log(`  note: ${note}`);
   for (const problem of group.problems) console.log(`  FAIL fixed group: ${problem}`);
+  // Fetched (or found in the cache) while the build runs: a download waits on the network, not the CPU.
+  const runtimesReady = consumerRuntimes();
 
   if (!values['no-build']) {
     const filters = packages.map((p) => `--filter=${p.name}`);
@@ -91,10 +104,13 @@ async function main(): Promise<number> {
     for (const p of packed) verdicts.push(await checkPackage(p));
     printPackages(verdicts);
 
+    const runtimeSet = await runtimesReady;
+    printRuntimes(runtimeSet);
     const options = {
       dir: consumerDir,
       packed,
       sources: { 'scenario.ts': readFileSync(scenarioFile, 'utf8') },
+      runtimes: runtimeSet.runtimes,
     };
     const install = await installConsumer(options);
     const steps = install.ok ? [install, ...(await checkConsumer(options))] : [install];
@@ -103,6 +119,7 @@ async function main(): Promise<number> {
     const failed =
       group.problems.length +
       verdicts.reduce((n, v) => n + v.problems.length, 0) +
+      runtimeSet.missing.length +
       steps.filter((s) => !s.ok).length;
     console.log(
       `\n${failed ? `FAIL: ${failed} problem(s)` : 'OK: every package packs clean and works from its tarball'} (${seconds(performance.now() - started)})`,

@@ -2,53 +2,22 @@
 // sound one, changed in one way) with pnpm, then runs what check:packages runs on every real package: the
 // tarball checks (file list, publint, Are The Types Wrong), and a consumer project outside the workspace
 // type-checked under TypeScript 5.9 and 7 and run on Node.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkPackage } from './check-package.ts';
 import { checkConsumer, installConsumer, type Resolution } from './consumer.ts';
-import { type Packed, pack } from './pack.ts';
-
-type Files = Record<string, string | null>;
-
-const soundManifest = {
-  name: '@fixture/greet',
-  version: '1.0.0',
-  description: 'fixture',
-  license: 'MIT',
-  type: 'module',
-  exports: {
-    '.': { types: './dist/index.d.ts', import: './dist/index.js' },
-    './package.json': './package.json',
-  },
-  files: ['dist'],
-};
-const sound: Files = {
-  'dist/index.js': "export function greet(name) {\n  return 'hello ' + name;\n}\n",
-  'dist/index.d.ts': 'export declare function greet(name: string): string;\n',
-};
+import { type Files, fixturePackage } from './fixture-package.ts';
+import type { Packed } from './pack.ts';
 
 const temp = mkdtempSync(join(tmpdir(), 'check-packages-fixtures-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 let count = 0;
 
-/** Writes the sound fixture changed by `files` (null deletes) and `manifest`, and packs it. */
-async function fixture(files: Files = {}, manifest: Record<string, unknown> = {}): Promise<Packed> {
-  const dir = join(temp, `fixture-${++count}`);
-  const all: Files = {
-    ...sound,
-    ...files,
-    'package.json': JSON.stringify({ ...soundManifest, ...manifest }, null, 2),
-  };
-  for (const [path, text] of Object.entries(all)) {
-    if (text === null) continue;
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  mkdirSync(join(dir, 'out'));
-  return pack(dir, join(dir, 'out'));
-}
+/** The sound fixture changed by `files` (null deletes) and `manifest`, packed. */
+const fixture = (files: Files = {}, manifest: Record<string, unknown> = {}): Promise<Packed> =>
+  fixturePackage(join(temp, `fixture-${++count}`), files, manifest);
 
 describe('tarball checks', () => {
   const cases: { name: string; files?: Files; manifest?: Record<string, unknown>; codes: string[] }[] = [

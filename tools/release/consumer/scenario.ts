@@ -1,6 +1,7 @@
 // A team's first hour with the published packages, as tools/release/check-packages.ts runs it: copied into a
 // throwaway project outside the workspace that installed the packed tarballs, type-checked by TypeScript 5.9
-// and 7 under `nodenext` and `bundler` resolution, then run on Node against the mock of @assoc-feed/mock.
+// and 7 under `nodenext` and `bundler` resolution, then run on Node 20, 22 and 24, each against the mock of
+// @assoc-feed/mock started on that same runtime.
 // (Excluded from tools/tsconfig.json: it resolves the packages only inside that project.)
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
