@@ -1,6 +1,6 @@
 // The client in a browser: test-browser-page.ts bundled by esbuild for `platform: 'browser'` (no Node built-in
 // may be reached, and no polyfill is added), loaded into headless Chromium (Debian's, driven by playwright-core;
-// tools/ensure-chromium.sh installs it) from a page on one 127.0.0.1 port, calling the sandbox on another with
+// tools/ensure-debian-packages.sh installs it) from a page on one 127.0.0.1 port, calling the sandbox on another with
 // the browser's own fetch. Cross-origin on purpose: the sandbox answers CORS (`*`, and the preflight for the
 // client_id and access_token headers), as a deployment in front of browsers would have to.
 
