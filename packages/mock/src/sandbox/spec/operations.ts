@@ -1,6 +1,7 @@
 // The operations of the joined spec as the sandbox needs them: routes, parameter rules, security, paging and
 // the rule extensions (x-page-envelope, x-required-together, x-date-window, x-release-schedule). Nothing here is
 // written by hand per endpoint: it is all read from the spec at start-up.
+import type { DateWindowMeta } from '@assoc-feed/core';
 import type { Json } from './load.js';
 import { Resolver } from './resolve.js';
 
@@ -43,15 +44,8 @@ export interface PageEnvelopeNames {
   totalPages: string;
 }
 
-export interface DateWindow {
-  start: string;
-  end: string;
-  maxMonths?: number;
-  defaultWhenNoDates?: { months: number; endsAt: string };
-  swapWhenStartAfterEnd?: boolean;
-  startWhenOnlyEnd?: { monthsBeforeEnd: number };
-  endWhenOnlyStart?: { monthsAfterStart: number };
-}
+/** The spec's `x-date-window`, in the shape the clients read it (one definition, in core). */
+export type DateWindow = DateWindowMeta;
 
 export interface ReleaseSchedule {
   frequency: string;
