@@ -60,6 +60,22 @@ export function daysInMonth(year: number, month: number): number {
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
+/** Adds calendar months; a day the target month lacks becomes its last day (2024-02-29 + 12 months → 2025-02-28). */
+export function addMonths(date: IsoDate, months: number): IsoDate {
+  toDayNumber(date); // a RangeError naming the form, for anything but a real date
+  const m = Number(date.slice(5, 7)) - 1 + months;
+  const year = Number(date.slice(0, 4)) + Math.floor(m / 12);
+  const month = (((m % 12) + 12) % 12) + 1;
+  const day = Math.min(Number(date.slice(8, 10)), daysInMonth(year, month));
+  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
+}
+
+/** Today's date in Brasília, where the service's dates are kept ("the last five years" end here). */
+export function todayInBrasilia(now: Date = new Date()): IsoDate {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+}
+
 /** Day of the week: 0 = Sunday … 6 = Saturday. */
 export function dayOfWeek(date: IsoDate): number {
   return weekdayOf(toDayNumber(date));

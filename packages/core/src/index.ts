@@ -2,6 +2,7 @@
 
 export type { DocumentClient, DocumentClientOptions } from './create-document-client.js';
 export { createDocumentClient } from './create-document-client.js';
+export { type DateRange, resolveDateWindow } from './date-window.js';
 export type { BaseUrlOptions, EnvironmentName } from './environments.js';
 export { checkServiceUrl, environments, isLoopbackHost, resolveBaseUrl } from './environments.js';
 export type {

@@ -1,6 +1,6 @@
 import { NotFoundError, ServerError } from '@assoc-feed/core';
+import { addDays } from '@assoc-feed/core/calendar';
 import { describe, expect, it } from 'vitest';
-import { addDays } from './calendar-date.js';
 import { createFundosV1Client, fetchStructuredFundHistory } from './index.js';
 
 const CNPJ = '18245678000108';

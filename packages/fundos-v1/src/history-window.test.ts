@@ -1,5 +1,5 @@
+import { addDays } from '@assoc-feed/core/calendar';
 import { describe, expect, it } from 'vitest';
-import { addDays } from './calendar-date.js';
 import { type HistoryRange, planHistoryWindows, resolveHistoryRange } from './history-window.js';
 
 describe('resolveHistoryRange: the five V7 date rules', () => {

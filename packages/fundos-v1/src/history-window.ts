@@ -1,30 +1,21 @@
 // Document 2, V7 (structured-fund daily history): the date rules of one query, and the split of a longer
 // range into consecutive queries that each respect them. The rules are the spec's `x-date-window` on V7,
 // carried into the generated meta, so a change of the document changes them here too.
-import type { DateWindowMeta } from '@assoc-feed/core';
-import { addDays, addMonths, parseDate, todayInBrasilia } from './calendar-date.js';
+import { type DateWindowMeta, resolveDateWindow } from '@assoc-feed/core';
+import { addDays, addMonths, toDayNumber, todayInBrasilia } from '@assoc-feed/core/calendar';
 import { meta } from './generated/meta.js';
 
 export const V7_PATH = '/feed/fundos/v1/fundos-estruturados/{CNPJ}/serie-historica' as const;
 
-function v7Rules(): Required<DateWindowMeta> {
+function v7Rules(): DateWindowMeta & { maxMonths: number } {
   const rules = (meta.operations as Record<string, { dateWindow?: DateWindowMeta }>)[`GET ${V7_PATH}`]
     ?.dateWindow;
-  const { maxMonths, defaultWhenNoDates, swapWhenStartAfterEnd, startWhenOnlyEnd, endWhenOnlyStart } =
-    rules ?? {};
-  if (!rules || !maxMonths || !defaultWhenNoDates || !startWhenOnlyEnd || !endWhenOnlyStart) {
+  if (!rules?.maxMonths) {
     throw new Error(
       `the spec's V7 (${V7_PATH}) lost its x-date-window rules: regenerate after fixing the spec`,
     );
   }
-  return {
-    ...rules,
-    maxMonths,
-    defaultWhenNoDates,
-    swapWhenStartAfterEnd: swapWhenStartAfterEnd ?? false,
-    startWhenOnlyEnd,
-    endWhenOnlyStart,
-  };
+  return { ...rules, maxMonths: rules.maxMonths };
 }
 const rules = v7Rules();
 
@@ -47,15 +38,11 @@ export function resolveHistoryRange(
   sent: { 'data-inicio'?: string | undefined; 'data-fim'?: string | undefined },
   today: string = todayInBrasilia(),
 ): HistoryRange {
-  const start = sent[rules.start as 'data-inicio'];
-  const end = sent[rules.end as 'data-fim'];
-  if (start) parseDate(start);
-  if (end) parseDate(end);
-  if (!start && !end) return { start: addMonths(today, -rules.defaultWhenNoDates.months), end: today };
-  if (!start)
-    return { start: addMonths(end as string, -rules.startWhenOnlyEnd.monthsBeforeEnd), end: end as string };
-  if (!end) return { start, end: addMonths(start, rules.endWhenOnlyStart.monthsAfterStart) };
-  return start > end && rules.swapWhenStartAfterEnd ? { start: end, end: start } : { start, end };
+  return resolveDateWindow(
+    rules,
+    { start: sent[rules.start as 'data-inicio'], end: sent[rules.end as 'data-fim'] },
+    today,
+  );
 }
 
 /**
@@ -63,8 +50,8 @@ export function resolveHistoryRange(
  * each window ends the day before the next begins, so no day is asked twice or skipped at a seam.
  */
 export function planHistoryWindows(range: HistoryRange): HistoryRange[] {
-  parseDate(range.start);
-  parseDate(range.end);
+  toDayNumber(range.start);
+  toDayNumber(range.end);
   const [from, to] = range.start <= range.end ? [range.start, range.end] : [range.end, range.start];
   const windows: HistoryRange[] = [];
   let start = from;

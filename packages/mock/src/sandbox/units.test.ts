@@ -4,10 +4,11 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addMonths } from './calendar.js';
 import { Harvest } from './generate/harvest.js';
 import { sampleRegex } from './generate/regex-sample.js';
 import { Instant, OMIT, SchemaGenerator } from './generate/schema-generator.js';
-import { addMonths, resolveWindow } from './handlers/date-window.js';
+import { resolveWindow } from './handlers/date-window.js';
 import { Router } from './http/router.js';
 import { validateParameters } from './http/validate-request.js';
 import { Rng } from './rng.js';
@@ -250,7 +251,7 @@ describe('tokens and windows', () => {
   it('month arithmetic clamps the day, and the window rules come from x-date-window', () => {
     expect(addMonths('2024-02-29', 12)).toBe('2025-02-28');
     expect(addMonths('2026-03-31', -1)).toBe('2026-02-28');
-    const w = op('V7').dateWindow;
+    const w = op('V7').dateWindow as NonNullable<ReturnType<typeof op>['dateWindow']>;
     expect(resolveWindow(w, {}, '2026-11-19')).toEqual({ start: '2021-11-19', end: '2026-11-19' });
     expect(resolveWindow(w, { 'data-fim': '2026-01-31' }, '2026-11-19')).toEqual({
       start: '2025-01-31',

@@ -313,6 +313,8 @@ const structuredHistory: Handler = (ctx) => {
   const f = structuredByCnpj(ctx);
   if (!f) return notFound(`No structured fund has the CNPJ ${String(ctx.params.CNPJ)}.`);
   const window = ctx.op.dateWindow;
+  // Bound to V7 only, whose spec carries x-date-window (spec tests check it); without it there is no rule to apply.
+  if (!window) throw new Error(`${ctx.op.path} has no x-date-window in the spec`);
   const resolved = resolveWindow(window, ctx.params, ctx.now.today);
   if ('problem' in resolved)
     return badParameter(resolved.problem.parameter, resolved.problem.rule, resolved.message);
