@@ -111,23 +111,28 @@ function lastSeries(ctx: RequestContext, f: FundEntity, cls: ClassEntity, sub?: 
   return { day, p, published };
 }
 
+/** The `serie_historica` context of a 555 or offshore detail: the last closed day's point of its class. */
+function lastSerieHistorica(f: FundEntity, { day, p, published }: ReturnType<typeof lastSeries>) {
+  return {
+    numero_cotistas: p.cotistas,
+    patrimonio_liquido: p.patrimonio,
+    valor_cota: p.cota,
+    captacao: p.captacao,
+    resgate: p.resgate,
+    codigo_moeda: f.currency,
+    data_referencia: instantAt(day, 0),
+    data_atualizacao: published,
+  };
+}
+
 function detail555(ctx: RequestContext, f: FundEntity): unknown {
   const cls = f.classes[0] as ClassEntity;
-  const { day, p, published } = lastSeries(ctx, f, cls);
+  const last = lastSeries(ctx, f, cls);
   return gen(ctx, ['v1', f.index], {
     'dados-cadastrais': dadosCadastrais(f),
     prestadores: providersV1(ctx, f),
     movimentacao: { data_inicio_divulgacao_cota: f.start, data_atualizacao: v1Timestamp(f) },
-    serie_historica: {
-      numero_cotistas: p.cotistas,
-      patrimonio_liquido: p.patrimonio,
-      valor_cota: p.cota,
-      captacao: p.captacao,
-      resgate: p.resgate,
-      codigo_moeda: f.currency,
-      data_referencia: instantAt(day, 0),
-      data_atualizacao: published,
-    },
+    serie_historica: lastSerieHistorica(f, last),
   });
 }
 
@@ -176,23 +181,14 @@ const getOffshore: Handler = (ctx) => {
   const f = lookupV1(ctx, code, ['OFFSHORE']);
   if (!f) return notFound(`No offshore fund has the code ${code}.`);
   const cls = f.classes[0] as ClassEntity;
-  const { day, p, published } = lastSeries(ctx, f, cls);
+  const last = lastSeries(ctx, f, cls);
   return {
     kind: 'json',
     body: gen(ctx, ['v1', f.index], {
       'dados-cadastrais': offshoreCadastro(f),
       prestadores: providersV1(ctx, f).slice(0, 2),
       movimentacao: { data_inicio_divulgacao_cota: f.start, data_atualizacao: v1Timestamp(f) },
-      serie_historica: {
-        numero_cotistas: p.cotistas,
-        patrimonio_liquido: p.patrimonio,
-        valor_cota: p.cota,
-        captacao: p.captacao,
-        resgate: p.resgate,
-        codigo_moeda: f.currency,
-        data_referencia: instantAt(day, 0),
-        data_atualizacao: published,
-      },
+      serie_historica: lastSerieHistorica(f, last),
     }),
   };
 };
