@@ -1,13 +1,12 @@
 // Where the service lives. The documents only write `{base_url}`, `{sandbox_base_url}` and `{auth_url}`; the hosts
-// below are placeholders (the reserved `.example` TLD) until the operator's real hosts are known. Pass `baseUrl`
+// are the spec's server defaults (generated into ./generated/service.ts), placeholders in the reserved `.example`
+// TLD until the operator's real hosts are known. Pass `baseUrl`
 // to reach any other deployment, such as the local mock or sandbox.
 
 import { ConfigurationError } from './errors.js';
+import { environments } from './generated/service.js';
 
-export const environments = {
-  production: { baseUrl: 'https://api.assoc.example', inputBaseUrl: 'https://input.assoc.example' },
-  sandbox: { baseUrl: 'https://api-sandbox.assoc.example', inputBaseUrl: 'https://input.assoc.example' },
-} as const;
+export { environments } from './generated/service.js';
 
 export type EnvironmentName = keyof typeof environments;
 

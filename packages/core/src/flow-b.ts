@@ -7,6 +7,7 @@ import type { Middleware } from 'openapi-fetch';
 import { checkCredential } from './credentials.js';
 import { checkServiceUrl, environments } from './environments.js';
 import { ConfigurationError } from './errors.js';
+import { flowBTokenPath } from './generated/service.js';
 import { type FetchFn, globalFetch } from './http.js';
 import { raceAbort } from './signals.js';
 import { createTokenCache } from './token-cache.js';
@@ -32,7 +33,7 @@ export interface InputTokenManagerOptions {
   now?: (() => number) | undefined;
 }
 
-export const FLOW_B_TOKEN_PATH = '/realms/input-api/protocol/openid-connect/token';
+export const FLOW_B_TOKEN_PATH = flowBTokenPath;
 
 export function createInputTokenManager(options: InputTokenManagerOptions): InputTokenManager {
   const clientId = checkCredential(options.clientId, 'clientId');

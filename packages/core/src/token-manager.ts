@@ -5,6 +5,7 @@
 import { basicAuthorization } from './base64.js';
 import { checkCredential } from './credentials.js';
 import { checkServiceUrl } from './environments.js';
+import { flowATokenPath } from './generated/service.js';
 import { type FetchFn, globalFetch } from './http.js';
 import { createTokenCache } from './token-cache.js';
 import { requestToken } from './token-request.js';
@@ -31,7 +32,7 @@ export interface TokenManagerOptions {
   now?: (() => number) | undefined;
 }
 
-export const FLOW_A_TOKEN_PATH = '/oauth/access-token';
+export const FLOW_A_TOKEN_PATH = flowATokenPath;
 
 export function createTokenManager(options: TokenManagerOptions): TokenManager {
   const clientId = checkCredential(options.clientId, 'clientId');
