@@ -121,8 +121,44 @@ describe('flow A token', () => {
     expect(await get({ client_id: 'team-a', access_token: token, authorization: `Bearer ${token}` })).toBe(
       200,
     );
+  });
+
+  it('a revoked token answers 403 (document 1: token revoked) on feed and input calls; a new token works', async () => {
+    const feedToken = (await requestToken(good())).body.access_token as string;
+    const inputToken = (
+      (await (
+        await fetch(`${sandbox.url}/realms/input-api/protocol/openid-connect/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'grant_type=client_credentials&client_id=team-a&client_secret=s3cr3t-value-42',
+        })
+      ).json()) as { access_token: string }
+    ).access_token;
+    const feedCall = () =>
+      fetch(`${sandbox.url}${FUNDS}`, { headers: { client_id: 'team-a', access_token: feedToken } });
+    const inputPath = '/input/titulos-privados/v1/envio';
+    const inputCall = () =>
+      fetch(`${sandbox.url}${inputPath}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${inputToken}` },
+        body: '{}',
+      });
+    expect((await feedCall()).status).toBe(200);
+    expect((await inputCall()).status).toBe(200);
     sandbox.revokeTokens();
-    expect(await get({ client_id: 'team-a', access_token: token })).toBe(401);
+    for (const [res, method, path] of [
+      [await feedCall(), 'get', '/feed/fundos/v2/fundos'],
+      [await inputCall(), 'post', '/input/titulos-privados/v1/{resource}'],
+    ] as const) {
+      expect(res.status).toBe(403);
+      const body = (await res.json()) as { error: string; message: string };
+      expect(validate(method, path, 403, body)).toEqual([]);
+      expect(body).toMatchObject({
+        error: 'access not authorized',
+        message: expect.stringMatching(/revoked/),
+      });
+    }
+    expect((await sandboxFetch(sandbox)(FUNDS)).status).toBe(200);
   });
 });
 
