@@ -239,6 +239,46 @@ describe('flow B and the input family', () => {
   });
 });
 
+describe('input calls with a body that is not a JSON object', () => {
+  it.each([
+    ['an array', '[1,2]'],
+    ['a string', '"text"'],
+    ['a number', '42'],
+    ['null', 'null'],
+    ['not JSON', 'grant_type=x'],
+  ])('%s answers the declared 400 with the error body', async (_, body) => {
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: 'team-a',
+      client_secret: 's3cr3t-value-42',
+    });
+    const token = (
+      (await (
+        await fetch(`${sandbox.url}/realms/input-api/protocol/openid-connect/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: form.toString(),
+        })
+      ).json()) as { access_token: string }
+    ).access_token;
+    for (const [path, template] of [
+      ['/input/titulos-privados/v1/envio', '/input/titulos-privados/v1/{resource}'],
+      [
+        '/external-gateway-service/api/v1/fidc/3040/arquivos',
+        '/external-gateway-service/api/v1/fidc/3040/{resource}',
+      ],
+    ] as const) {
+      const res = await fetch(`${sandbox.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body,
+      });
+      expect(res.status).toBe(400);
+      expect(validate('post', template, 400, await res.json())).toEqual([]);
+    }
+  });
+});
+
 describe('secrets stay secret', () => {
   it('no answer body or log line carries the secret or a token', async () => {
     const issued = (await requestToken(good())).body.access_token as string;
