@@ -140,17 +140,36 @@ function idaLiqPreview(ctx: RequestContext, month: Month): Rec[] {
 
 // ---- IMA and the ETF indices (government bonds) ------------------------------------------------------------
 
+/**
+ * The month whose release of `def` to show: the month asked when it is out by now (none when it is not), or,
+ * without `mes`/`ano`, the newest month whose release of `def` is out ("the latest published period of all
+ * available indices": an index whose release of this month is still to come shows last month's).
+ */
+function releasedMonth(
+  ctx: RequestContext,
+  month: Month,
+  releaseDay: (m: Month) => string,
+): Month | undefined {
+  const release = ctx.world.release(ctx.op);
+  if (release.releasedBy(releaseDay(month), ctx.now)) return month;
+  if (ctx.params.mes !== undefined) return undefined;
+  const previous = monthOfKey(monthKey(month) - 1);
+  return release.releasedBy(releaseDay(previous), ctx.now) ? previous : undefined;
+}
+
 function bondPortfolioRecords(
   ctx: RequestContext,
   defs: IndexDef[],
-  month: Month,
+  asked: Month,
   rule: (d: IndexDef) => StartRule,
 ): Rec[] {
   const market = ctx.world.market;
   const out: Rec[] = [];
   for (const def of defs) {
+    // A portfolio is released on its first day, from the schedule's time.
+    const month = releasedMonth(ctx, asked, rule(def));
+    if (!month) continue;
     const p = period(month, rule(def));
-    if (p.start > ctx.now.today) continue;
     const members = bondMembers(def, p);
     const w = weights(members.length, key(ctx.world.seed, def.name, monthKey(month)));
     members.forEach((b, i) => {
@@ -226,18 +245,23 @@ function etfComposition(ctx: RequestContext, date: string): Rec[] {
   return out;
 }
 
-function etfPreview(ctx: RequestContext, month: Month): Rec[] {
-  const market = ctx.world.market;
-  const next = monthOfKey(monthKey(month) + 1);
+/** Document 3: the IRF-M P2 preview on the penultimate business day, the others two business days before day 15. */
+const etfPreviewDay =
+  (def: IndexDef) =>
+  (m: Month): string =>
+    def.name === 'IRF-M P2' ? nthBusinessDayOfMonth(m.year, m.month, -2) : addBusinessDays(day15(m), -2);
+
+function etfPreview(ctx: RequestContext, asked: Month): Rec[] {
   const out: Rec[] = [];
   for (const { def } of etfDefs(ctx)) {
     const rule = etfRule(def);
-    const current = new Set(bondMembers(def, period(month, rule)).map((b) => b.isin));
-    const p = period(next, rule);
-    const published =
-      def.name === 'IRF-M P2'
-        ? nthBusinessDayOfMonth(month.year, month.month, -2)
-        : addBusinessDays(day15(month), -2);
+    const month = releasedMonth(ctx, asked, etfPreviewDay(def));
+    if (!month) continue;
+    const published = etfPreviewDay(def)(month);
+    // The portfolio in force when the preview is released, and the one that follows it (data_inicio_proxima).
+    const inForce = period(portfolioMonth(published, rule), rule);
+    const p = period(portfolioMonth(addBusinessDays(inForce.end, 1), rule), rule);
+    const current = new Set(bondMembers(def, inForce).map((b) => b.isin));
     for (const b of bondMembers(def, p)) {
       out.push({
         indice: def.name,
@@ -253,7 +277,6 @@ function etfPreview(ctx: RequestContext, month: Month): Rec[] {
         data: p.start,
       });
     }
-    void market;
   }
   return out;
 }
@@ -649,7 +672,10 @@ function extraTrades(ctx: RequestContext, date: string): Rec[] {
 
 type Producer = (ctx: RequestContext, when: When) => Rec[] | Rec;
 
-const imaRule: StartRule = firstBusinessDay;
+// carteira-teorica-ima is released on the 1st business day and on day 15: read as document 3 splits the ETF
+// portfolios (IRF-M P2 first business day, IMA-B family day 15), the IMA-B family's portfolios start on day 15 and
+// the others' (IRF-M family, IMA-S, IMA-GERAL) on the 1st business day (the spec's x-inferred on the answer).
+const imaRule = (def: IndexDef): StartRule => (def.name.startsWith('IMA-B') ? day15 : firstBusinessDay);
 
 const producers: Record<string, Producer> = {
   CarteiraTeoricaIda: (ctx, w) => idaPortfolio(ctx, w.month),
@@ -660,10 +686,9 @@ const producers: Record<string, Producer> = {
   ResultadosIhfa: (ctx, w) => ihfaResults(ctx, w.date),
   ResultadosIhfaComComponentes: (ctx, w) => ihfaResults(ctx, w.date),
   ResultadosIdka: (ctx, w) => idkaResults(ctx, w.date),
-  CarteiraTeoricaIma: (ctx, w) =>
-    bondPortfolioRecords(ctx, ctx.world.market.imaIndices, w.month, () => imaRule),
+  CarteiraTeoricaIma: (ctx, w) => bondPortfolioRecords(ctx, ctx.world.market.imaIndices, w.month, imaRule),
   ResultadosIma: (ctx, w) =>
-    ctx.world.market.imaIndices.map((def) => indexSummary(ctx, def, w.date, imaRule)),
+    ctx.world.market.imaIndices.map((def) => indexSummary(ctx, def, w.date, imaRule(def))),
   ResultadosIntradiariosIma: (ctx, w) =>
     intradayIndices(ctx, w.date, ctx.world.market.imaIndices.slice(0, 6)),
   MercadoSecundarioTpf: (ctx, w) => tpfSecondary(ctx, w.date),
