@@ -118,6 +118,33 @@ describe('unmarked inferences are marked (item 5)', () => {
   });
 });
 
+describe('regulation-555 detail: the contexts document 2 does not show are open and marked alike (item 4)', () => {
+  it.each([
+    ['movimentacao', 'movimentacao'],
+    ['serie_historica', 'serie_historica'],
+    ['taxas', 'taxas (the fee record, the first field shown)'],
+  ])('%s', (context) => {
+    const detail = schemas.FundosV1Fund555Detail as Json;
+    const node = (detail.properties as Record<string, Json>)[context] as Json;
+    const schema = resolve(node);
+    expect(schema.additionalProperties, context).toBe(true);
+    // Nothing beyond what document 2 shows is required: the fee record's first field, `unidade`, at most.
+    expect(
+      ((schema.required as string[]) ?? []).filter((f) => f !== 'unidade'),
+      context,
+    ).toEqual([]);
+    expect(schema['x-inferred'] ?? node['x-inferred'], context).toBeDefined();
+    // Not the offshore contexts' records, which declare (and require) fields document 2 gives for offshore only.
+    expect(schema).not.toBe(schemas.FundosV1Movimentacao);
+    expect(schema).not.toBe(schemas.FundosV1SerieHistorica);
+  });
+
+  it('the two new open contexts carry a basis', () => {
+    expectMarked(schemas.FundosV1Fund555Movimentacao as Json, 'FundosV1Fund555Movimentacao');
+    expectMarked(schemas.FundosV1Fund555SerieHistorica as Json, 'FundosV1Fund555SerieHistorica');
+  });
+});
+
 describe('the month of a two-release IMA portfolio is marked (item 3)', () => {
   it.each(['A/indices/carteira-teorica-ima', 'A/indices-mais/carteira-teorica-ima'])('%s', (id) => {
     const ok = resolve((byDocumentId(id).op.responses as Json)['200']);
