@@ -1,7 +1,7 @@
 // @ts-check
 import { beforeAll, describe, expect, it } from 'vitest';
-import { byLocation, lintFixtures, operation } from './lint-fixtures.js';
 import { pathFileName } from './rules/path-file-name.js';
+import { byLocation, lintFixtures, operation } from './test-support/lint-fixtures.js';
 
 describe('pathFileName', () => {
   it.each([
