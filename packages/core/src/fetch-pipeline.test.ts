@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createPipelineFetch } from './fetch-pipeline.js';
 import { resolveRetryOptions } from './retry.js';
 import { CallAbort } from './signals.js';
-import { json } from './test-fixtures.js';
+import { json } from './test-support/fixtures.js';
 import { createTokenManager } from './token-manager.js';
 
 function recorder(answers: (request: Request) => Response) {

@@ -15,7 +15,7 @@ import {
   meta,
   type paths,
   recordingSleep,
-} from './test-fixtures.js';
+} from './test-support/fixtures.js';
 import { createTokenManager } from './token-manager.js';
 
 const LIST = '/feed/fundos/v2/fundos';

@@ -16,7 +16,7 @@ import {
   json,
   meta,
   type paths,
-} from './test-fixtures.js';
+} from './test-support/fixtures.js';
 import { createTokenManager } from './token-manager.js';
 
 const BASIC_B64 = Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`, 'utf8').toString('base64');

@@ -6,7 +6,7 @@ import {
   ServerError,
   TokenResponseError,
 } from './errors.js';
-import { BASE_URL, CLIENT_ID, CLIENT_SECRET, createFakeFeed, json } from './test-fixtures.js';
+import { BASE_URL, CLIENT_ID, CLIENT_SECRET, createFakeFeed, json } from './test-support/fixtures.js';
 import { createTokenManager } from './token-manager.js';
 
 const tokenUrl = `${BASE_URL}/oauth/access-token`;

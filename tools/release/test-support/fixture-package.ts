@@ -3,7 +3,7 @@
 // runtimes.test.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type Packed, pack } from './pack.ts';
+import { type Packed, pack } from '../pack.ts';
 
 /** Files by path; null deletes the sound package's file. */
 export type Files = Record<string, string | null>;
