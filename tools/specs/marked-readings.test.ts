@@ -1,6 +1,6 @@
 // Where the bundled spec says what the documents do not: each such reading is marked with an x-inferred (with
-// its basis), and where a document does say it, the spec says the same (issue 13, items 4-6 and the mark of
-// item 3). Reads packages/specs/dist/feed.json: run the specs build first.
+// its basis), and where a document does say it, the spec says the same (issue 13: items 4, 5 and 6, and the
+// marks of items 3 and 7). Reads packages/specs/dist/feed.json: run the specs build first.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -145,10 +145,35 @@ describe('regulation-555 detail: the contexts document 2 does not show are open 
   });
 });
 
+describe("the beta database's size quotes document 1 and says how it is read (item 6)", () => {
+  it('the beta list answer carries the marked reading; its example says it too', () => {
+    const ok = (byDocumentId('E1 beta').op.responses as Json)['200'] as Json;
+    expectMarked(ok, 'E1 beta 200');
+    const mark = ok['x-inferred'] as Json;
+    expect(String(mark.choice)).toContain('"about 7,231 thousand example FIF funds"');
+    expect(String(mark.choice)).toMatch(/read as 7,231/);
+    expect(mark.basis).toBe('guess');
+    const example = Object.values(
+      ((ok.content as Json)['application/json'] as Json).examples as Json,
+    )[0] as Json;
+    expect(String(example.summary)).toContain('about 7,231 thousand example FIF funds');
+  });
+});
+
 describe('the month of a two-release IMA portfolio is marked (item 3)', () => {
   it.each(['A/indices/carteira-teorica-ima', 'A/indices-mais/carteira-teorica-ima'])('%s', (id) => {
     const ok = resolve((byDocumentId(id).op.responses as Json)['200']);
     expectMarked(ok, `${id} 200`);
     expect(String((ok['x-inferred'] as Json).choice)).toMatch(/mes.*ano.*both releases/s);
+  });
+});
+
+describe('the input calls declare the 400 the sandbox sends for a body that is not a JSON object (item 7)', () => {
+  it.each(['Input/titulos-privados', 'Input/fidc-3040'])('%s', (id) => {
+    const { op } = byDocumentId(id);
+    const bad = resolve((op.responses as Json)['400']);
+    expectMarked(bad, `${id} 400`);
+    expect(String(bad.description)).toMatch(/not a JSON object/);
+    expect(String((op['x-inferred'] as Json).choice)).toMatch(/400/);
   });
 });
