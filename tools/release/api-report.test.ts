@@ -74,6 +74,20 @@ describe('check:packages against the committed report', () => {
       },
       problem: /added @fixture\/greet\/extra extra\b/,
     },
+    {
+      name: 'an internal subpath (outside semver) is listed, its exports are not reported',
+      files: {
+        'dist/internal.d.ts': 'export declare const siblingOnly: number;\n',
+        'dist/internal.js': 'export const siblingOnly = 1;\n',
+      },
+      manifest: {
+        exports: {
+          ...soundManifest.exports,
+          './internal': { types: './dist/internal.d.ts', import: './dist/internal.js' },
+        },
+      },
+      problem: /entry points or bins/,
+    },
   ];
   it.each(cases)('$name', ({ files = {}, manifest, problem }) => {
     const verdict = checkAfter(files, manifest);
@@ -83,6 +97,26 @@ describe('check:packages against the committed report', () => {
       expect(verdict.problems[0]).toMatch(problem);
       expect(verdict.problems[0]).toMatch(/run `pnpm api:report` and commit/);
     }
+  });
+
+  it('a change under an internal subpath (outside semver) is not an API change', () => {
+    const dir = join(temp, 'internal');
+    const manifest = {
+      ...soundManifest,
+      exports: {
+        ...soundManifest.exports,
+        './internal': { types: './dist/internal.d.ts', import: './dist/internal.js' },
+      },
+    };
+    const internal = (declaration: string): Files => ({
+      'dist/internal.d.ts': `${declaration}\n`,
+      'dist/internal.js': 'export const siblingOnly = 1;\n',
+    });
+    writeFixture(dir, internal('export declare const siblingOnly: number;'), manifest);
+    writeFileSync(join(dir, REPORT_FILE), apiReport(dir, manifest as Manifest));
+    writeFixture(dir, internal('export declare const siblingOnly: string;'), manifest);
+    expect(checkApiReport(dir, manifest as Manifest).problems).toEqual([]);
+    expect(readFileSync(join(dir, REPORT_FILE), 'utf8')).not.toContain('siblingOnly');
   });
 
   it('a package without a committed report fails, naming the command that writes it', () => {

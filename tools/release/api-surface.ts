@@ -13,7 +13,7 @@ export const REPORT_FILE = 'api-report.md';
 export const REPORT_COMMAND = 'pnpm api:report';
 
 /** Subpaths outside semver (the sibling packages' shared code): listed, never reported name by name. */
-const internalSubpath = /\/internal$/;
+const internalSubpath = /\/internal(?:\/|$)/;
 
 export interface ExportedName {
   name: string;

@@ -2,7 +2,7 @@
 // range into consecutive queries that each respect them. The rules are the spec's `x-date-window` on V7,
 // carried into the generated meta, so a change of the document changes them here too.
 import type { DateWindowMeta } from '@assoc-feed/core';
-import { addDays, addMonths, toDayNumber, todayInBrasilia } from '@assoc-feed/core/calendar';
+import { addDays, addMonths, toDayNumber, todayInBrasilia } from '@assoc-feed/core/internal/calendar';
 import { resolveDateWindow } from '@assoc-feed/core/internal';
 import { meta } from './generated/meta.js';
 
