@@ -2,8 +2,8 @@
 // range into consecutive queries that each respect them. The rules are the spec's `x-date-window` on V7,
 // carried into the generated meta, so a change of the document changes them here too.
 import type { DateWindowMeta } from '@assoc-feed/core';
-import { addDays, addMonths, toDayNumber, todayInBrasilia } from '@assoc-feed/core/internal/calendar';
 import { resolveDateWindow } from '@assoc-feed/core/internal';
+import { addDays, addMonths, toDayNumber, todayInBrasilia } from '@assoc-feed/core/internal/calendar';
 import { meta } from './generated/meta.js';
 
 export const V7_PATH = '/feed/fundos/v1/fundos-estruturados/{CNPJ}/serie-historica' as const;
