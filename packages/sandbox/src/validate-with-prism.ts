@@ -1,11 +1,21 @@
 // `validateWithPrism` needs Prism, which this package does not install: it comes from the optional peer
 // dependency @assoc-feed/mock, loaded only when the option is given so the sandbox alone runs on Node, core
 // and the specs.
-import type { PrismProxyOptions } from '@assoc-feed/mock';
 
 export interface PrismProxy {
   url: string;
   stop: () => Promise<void>;
+}
+
+/** What the sandbox passes to the mock's startPrismProxy (its PrismProxyOptions): written out here so the
+ * sandbox's declarations never name the optional package. */
+interface PrismProxyOptions {
+  upstream: string;
+  host?: string;
+  port?: number | undefined;
+  spec?: string | undefined;
+  log?: ((line: string) => void) | undefined;
+  startTimeoutMs?: number;
 }
 
 type StartPrismProxy = (options: PrismProxyOptions) => Promise<PrismProxy>;
