@@ -3,7 +3,8 @@ export type RefProblem = 'missing' | 'cycle' | 'external' | 'malformed';
 
 /**
  * A `$ref` the model cannot follow. `ref` is the reference as written, `at` the JSON pointer of the object
- * holding it (`(outside the spec)` for a node the caller built), `spec` the document's name when known.
+ * holding it (`(outside the spec)` for a node the caller built, `(no place given)` when `target` was called
+ * without one), `spec` the document's name when known.
  */
 export class SpecRefError extends Error {
   override readonly name = 'SpecRefError';

@@ -158,6 +158,9 @@ describe('every reference that cannot be followed throws a SpecRefError naming i
     expect(() => model.target('#/components/schemas/Nope', '#/paths/~1funds')).toThrow(
       '$ref #/components/schemas/Nope at #/paths/~1funds in demo: no such node',
     );
+    expect(() => model.target('#/components/schemas/Nope')).toThrow(
+      '$ref #/components/schemas/Nope at (no place given) in demo: no such node',
+    );
   });
 });
 

@@ -76,7 +76,7 @@ export function createSpecModel(spec: Json, options: SpecModelOptions = {}): Spe
   }
 
   function target(ref: string, at?: string): unknown {
-    const where = () => at ?? '(outside the spec)';
+    const where = () => at ?? '(no place given)';
     let tokens: string[] | undefined;
     try {
       tokens = parsePointer(ref);
