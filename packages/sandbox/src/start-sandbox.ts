@@ -1,12 +1,13 @@
 // startSandbox(): the stateful sandbox on a local port, optionally behind Prism's validating proxy.
+
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createSpecModel } from '@assoc-feed/specs/model';
 import { type FaultOptions, Faults } from './faults.js';
 import { Harvest } from './generate/harvest.js';
 import { createPipeline } from './server.js';
 import { loadSpec } from './spec/load.js';
 import { type OperationInfo, readOperations } from './spec/operations.js';
-import { Resolver } from './spec/resolve.js';
 import type { Clock } from './time.js';
 import { TokenStore } from './tokens.js';
 import { MAX_FUNDS } from './universe/funds.js';
@@ -129,9 +130,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const clock: Clock = now ? () => Number(now()) : Date.now;
 
   const spec = loadSpec(options.specJson);
-  const resolver = new Resolver(spec);
-  const operations = readOperations(spec, resolver);
-  const world = new World(spec, resolver, Harvest.fromSpec(spec, resolver), { seed, funds });
+  const model = createSpecModel(spec, { name: options.specJson ?? 'feed' });
+  const operations = readOperations(spec, model);
+  const world = new World(spec, model, Harvest.fromSpec(spec, model), { seed, funds });
   const faultOptions: FaultOptions = {};
   if (options.latencyMs !== undefined) faultOptions.latencyMs = options.latencyMs;
   if (options.failRate !== undefined) faultOptions.failRate = options.failRate;
