@@ -11,7 +11,7 @@ import { UsageError } from '../errors.js';
 import { count, type Io, type JobOptions, openJob } from '../job.js';
 import { describe, findTarget, operations } from '../operations.js';
 import { runOrdered } from '../ordered.js';
-import { tablePath, writeFileAtomic } from '../output/destination.js';
+import { fileKey, tablePath, writeFileAtomic } from '../output/destination.js';
 import { createEncoder } from '../output/encoders.js';
 import { recordShape } from '../output/record-shape.js';
 import { createProgress } from '../progress.js';
@@ -76,6 +76,7 @@ export async function backfillCommand(pathArg: string, options: BackfillOptions,
   const connection = resolveConnection(options, io.env);
   const clients = createFeedClients(connection, { retries: options.retries, timeoutMs: options.timeout });
   const client = clients.document(target.operation.document);
+  if (options.outDir) mkdirSync(options.outDir, { recursive: true });
   const job = {
     path: showPath,
     query: fixed,
@@ -83,14 +84,15 @@ export async function backfillCommand(pathArg: string, options: BackfillOptions,
     to: options.to,
     format: options.format,
     lists: options.lists,
-    outDir: options.outDir ?? null,
+    // The real path: any spelling of the same directory resumes the same job.
+    outDir: options.outDir ? fileKey(options.outDir) : null,
   };
-  if (options.outDir) mkdirSync(options.outDir, { recursive: true });
   const opened = openJob<BackfillProgress>('backfill', job, {
     out: options.out,
     checkpointFile: options.outDir && join(options.outDir, '_checkpoint.json'),
     tables: options.outDir ? [''] : encoder.tables,
     restart: options.restart,
+    force: options.force,
     checkpointInterval: options.checkpointInterval,
   });
   const log = (line: string) => options.quiet || io.stderr.write(`${line}\n`);

@@ -78,6 +78,7 @@ export async function exportCommand(pathArg: string, options: ExportOptions, io:
     out: options.out,
     tables: encoder.tables,
     restart: options.restart,
+    force: options.force,
     checkpointInterval: options.checkpointInterval,
   });
   const { destination } = opened;
