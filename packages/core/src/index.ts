@@ -1,5 +1,6 @@
 // Public API of @assoc-feed/core. Document packages build on createDocumentClient + their generated meta.
 
+export { DEFAULT_MAX_RESPONSE_BYTES } from './body.js';
 export type { DocumentClient, DocumentClientOptions } from './create-document-client.js';
 export { createDocumentClient } from './create-document-client.js';
 export { type DateRange, resolveDateWindow } from './date-window.js';
@@ -23,6 +24,10 @@ export {
   NetworkError,
   NotFoundError,
   RateLimitedError,
+  RedirectError,
+  ResponseParseError,
+  ResponseTooLargeError,
+  ResponseTruncatedError,
   ServerError,
   TimeoutError,
   TokenResponseError,
@@ -50,7 +55,7 @@ export type {
   Paginator,
 } from './paginate.js';
 export { toFeedError } from './result.js';
-export type { RetryContext, RetryOptions } from './retry.js';
+export type { RetryContext, RetryOptions, RetryOptionsInput } from './retry.js';
 export {
   backoffDelay,
   defaultRetryOn,
@@ -58,6 +63,8 @@ export {
   isRetryableStatus,
   resolveRetryOptions,
 } from './retry.js';
+export type { RetryBudget, RetryBudgetOptions } from './retry-budget.js';
+export { createRetryBudget, DEFAULT_RETRY_BUDGET } from './retry-budget.js';
 export { DEFAULT_TIMEOUT_MS } from './timeout.js';
 export type { TokenManager, TokenManagerOptions } from './token-manager.js';
 export { createTokenManager, FLOW_A_TOKEN_PATH } from './token-manager.js';
