@@ -14,7 +14,7 @@ import {
   meta,
   type paths,
   recordingSleep,
-} from './test-fixtures.js';
+} from './test-support/fixtures.js';
 
 const DETAIL = '/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}';
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDocumentClient } from './create-document-client.js';
 import { FeedError } from './errors.js';
-import { CLIENT_ID, CLIENT_SECRET, createFakeFeed, meta, type paths } from './test-fixtures.js';
+import { CLIENT_ID, CLIENT_SECRET, createFakeFeed, meta, type paths } from './test-support/fixtures.js';
 
 interface Seen {
   method: string;

@@ -3,16 +3,15 @@
 // checkpoint, so a killed export resumes at the first page not yet written.
 
 import { checkpointPath } from '../checkpoint.js';
-import { createFeedClients, type LoosePage } from '../clients.js';
-import { resolveConnection } from '../connection.js';
+import type { LoosePage } from '../clients.js';
 import { UsageError } from '../errors.js';
-import { count, type Io, type JobOptions, openJob } from '../job.js';
+import { count, type Io, type JobOptions } from '../job.js';
+import { runJob } from '../job-runner.js';
 import { describe, findTarget, operations } from '../operations.js';
 import { runOrdered } from '../ordered.js';
 import { tablePath } from '../output/destination.js';
 import { createEncoder } from '../output/encoders.js';
 import { recordShape } from '../output/record-shape.js';
-import { createProgress } from '../progress.js';
 import { checkParams, filledPath, parseQueryOptions, requestLine } from '../request.js';
 
 export interface ExportOptions extends JobOptions {
@@ -70,127 +69,92 @@ export async function exportCommand(pathArg: string, options: ExportOptions, io:
     return;
   }
 
-  const connection = resolveConnection(options, io.env);
-  const clients = createFeedClients(connection, { retries: options.retries, timeoutMs: options.timeout });
-  const client = clients.document(target.operation.document);
-  const job = { path: showPath, query, format: options.format, lists: options.lists };
-  const opened = openJob<ExportProgress>('export', job, {
-    out: options.out,
-    tables: encoder.tables,
-    restart: options.restart,
-    force: options.force,
-    checkpointInterval: options.checkpointInterval,
-  });
-  const { destination } = opened;
-  const log = (line: string) => options.quiet || io.stderr.write(`${line}\n`);
-  const started = performance.now();
-  const progress = createProgress({
-    mode: options.quiet ? 'none' : options.progress,
-    unit: 'records',
-    label: `export ${op.path}`,
-    shortLabel: `export ${op.documentId ?? op.path}`,
-    stream: io.stderr,
-    intervalSeconds: options.progressInterval,
-  });
-
-  let records = opened.resumed?.records ?? 0;
-  let state: ExportProgress = opened.resumed?.progress ?? { nextPage: 0 };
-  try {
-    if (opened.resumed) {
-      log(
+  await runJob<ExportProgress>(
+    {
+      command: 'export',
+      operation: target.operation,
+      job: { path: showPath, query, format: options.format, lists: options.lists },
+      tables: encoder.tables,
+      unit: 'records',
+      initial: { nextPage: 0 },
+      resuming: ({ state, records }) =>
         `resuming ${options.out} at page ${state.nextPage}${state.totalPages ? ` of ${state.totalPages}` : ''} (${count(records)} records already written)`,
-      );
-    } else {
-      await destination.append(encoder.start());
-      opened.save(records, state, true);
-    }
+      begin: ({ opened }) => opened.destination.append(encoder.start()),
+      async run(job) {
+        const { client, opened, progress } = job;
+        const fetchPage = async (page: number, signal: AbortSignal): Promise<LoosePage | undefined> => {
+          const pages = client.pages(op.path, {
+            params: { path: target.path, query: { ...query, [paging.pageParam]: String(page) } },
+            signal,
+          });
+          for await (const first of pages) return first;
+          return undefined; // a 404 past the last page, or an empty page without totals
+        };
+        const commit = async (page: number, result: LoosePage | undefined) => {
+          const items = result?.items ?? [];
+          await opened.destination.append(encoder.encode(items, job.records));
+          job.records += items.length;
+          job.state = { ...job.state, nextPage: page + 1 };
+          progress.update(job.records);
+        };
 
-    const fetchPage = async (page: number, signal: AbortSignal): Promise<LoosePage | undefined> => {
-      const pages = client.pages(op.path, {
-        params: { path: target.path, query: { ...query, [paging.pageParam]: String(page) } },
-        signal,
-      });
-      for await (const first of pages) return first;
-      return undefined; // a 404 past the last page, or an empty page without totals
-    };
-    const commit = async (page: number, result: LoosePage | undefined) => {
-      const items = result?.items ?? [];
-      await destination.append(encoder.encode(items, records));
-      records += items.length;
-      state = { ...state, nextPage: page + 1 };
-      progress.update(records);
-    };
-    const save = () => opened.save(records, state);
-
-    progress.start(state.totalElements, records);
-    const first =
-      state.totalPages === undefined || state.nextPage < state.totalPages
-        ? await fetchPage(state.nextPage, io.signal)
-        : undefined;
-    if (first) {
-      if (
-        opened.resumed &&
-        state.totalElements !== undefined &&
-        first.totalElements !== state.totalElements
-      ) {
-        log(
-          `warning: the list changed since the interrupted run (${paging.totalElementsField} ${state.totalElements} then, ${first.totalElements} now): ` +
-            'records may be missing or repeated across the seam; pass --restart for a consistent copy.',
-        );
-      }
-      state = {
-        ...state,
-        ...(first.totalPages !== undefined ? { totalPages: first.totalPages } : {}),
-        ...(first.totalElements !== undefined ? { totalElements: first.totalElements } : {}),
-      };
-      if (state.totalElements !== undefined) progress.setTotal(state.totalElements);
-      await commit(state.nextPage, first);
-      opened.save(records, state, true);
-      if (state.totalPages !== undefined) {
-        const rest = Array.from(
-          { length: Math.max(0, state.totalPages - state.nextPage) },
-          (_, i) => state.nextPage + i,
-        );
-        await runOrdered(
-          rest,
-          { concurrency: options.concurrency, signal: io.signal },
-          (page, _i, signal) => fetchPage(page, signal),
-          (result, page) => commit(page, result),
-          save,
-        );
-      } else {
-        // No totals in the answer: one page after the other until the list ends.
-        for (;;) {
-          const page = await fetchPage(state.nextPage, io.signal);
-          if (!page || page.items.length === 0) break;
-          await commit(state.nextPage, page);
-          save();
+        progress.start(job.state.totalElements, job.records);
+        const first =
+          job.state.totalPages === undefined || job.state.nextPage < job.state.totalPages
+            ? await fetchPage(job.state.nextPage, io.signal)
+            : undefined;
+        if (!first) return;
+        if (
+          opened.resumed &&
+          job.state.totalElements !== undefined &&
+          first.totalElements !== job.state.totalElements
+        ) {
+          job.log(
+            `warning: the list changed since the interrupted run (${paging.totalElementsField} ${job.state.totalElements} then, ${first.totalElements} now): ` +
+              'records may be missing or repeated across the seam; pass --restart for a consistent copy.',
+          );
         }
-      }
-    }
-    await destination.append(encoder.end(records));
-    opened.finish();
-    progress.stop();
-  } catch (error) {
-    // Whatever was committed before the failure (or Ctrl-C) is counted, so the next run starts after it.
-    try {
-      opened.save(records, state, true);
-    } catch {
-      /* the original error matters more; the last checkpoint still holds */
-    }
-    progress.stop();
-    throw error;
-  } finally {
-    destination.close();
-  }
-
-  const seconds = (performance.now() - started) / 1000;
-  log(
-    `exported ${count(records)} records of GET ${op.path} to ${options.out ?? 'stdout'} in ${seconds.toFixed(1)} s`,
+        job.state = {
+          ...job.state,
+          ...(first.totalPages !== undefined ? { totalPages: first.totalPages } : {}),
+          ...(first.totalElements !== undefined ? { totalElements: first.totalElements } : {}),
+        };
+        if (job.state.totalElements !== undefined) progress.setTotal(job.state.totalElements);
+        await commit(job.state.nextPage, first);
+        opened.save(job.records, job.state, true);
+        if (job.state.totalPages !== undefined) {
+          const rest = Array.from(
+            { length: Math.max(0, job.state.totalPages - job.state.nextPage) },
+            (_, i) => job.state.nextPage + i,
+          );
+          await runOrdered(
+            rest,
+            { concurrency: options.concurrency, signal: io.signal },
+            (page, _i, signal) => fetchPage(page, signal),
+            (result, page) => commit(page, result),
+            job.save,
+          );
+        } else {
+          // No totals in the answer: one page after the other until the list ends.
+          for (;;) {
+            const page = await fetchPage(job.state.nextPage, io.signal);
+            if (!page || page.items.length === 0) break;
+            await commit(job.state.nextPage, page);
+            job.save();
+          }
+        }
+      },
+      end: ({ opened, records }) => opened.destination.append(encoder.end(records)),
+      summary: ({ state, records }, seconds) => [
+        `exported ${count(records)} records of GET ${op.path} to ${options.out ?? 'stdout'} in ${seconds} s`,
+        ...(state.totalElements !== undefined && records !== state.totalElements
+          ? [
+              `warning: the list announced ${count(state.totalElements)} records (${paging.totalElementsField}) but ${count(records)} were written: it changed during the export; run it again for a consistent copy.`,
+            ]
+          : []),
+      ],
+    },
+    options,
+    io,
   );
-  if (state.totalElements !== undefined && records !== state.totalElements) {
-    log(
-      `warning: the list announced ${count(state.totalElements)} records (${paging.totalElementsField}) but ${count(records)} were written: it changed during the export; run it again for a consistent copy.`,
-    );
-  }
 }

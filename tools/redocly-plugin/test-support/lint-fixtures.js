@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const CLI = join(dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
-const PLUGIN = fileURLToPath(new URL('./index.js', import.meta.url));
+const PLUGIN = fileURLToPath(new URL('../index.js', import.meta.url));
 
 /**
  * One fixture: files by relative path (a string is written as is, an object as JSON, which is also YAML);

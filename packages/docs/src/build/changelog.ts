@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { repoRoot } from '../specs/apis.ts';
+import { repoRoot } from '../../../../tools/specs/apis.ts';
 
 export interface PendingChange {
   file: string;

@@ -3,11 +3,8 @@
 // i.e. "#/" + slugify(tag).toLowerCase() + "/" + operationId.toLowerCase() (Redoc 2's "#tag/<Tag>/operation/<id>"
 // no longer applies). The tag part is checked against the prerendered HTML at build time (verifyTagSlugs), and
 // the browser tests open every operation's anchor and find its section.
-import { requireDependency } from './deps.ts';
+import slugify from 'slugify';
 import type { Operation } from './operations.ts';
-
-type Slugify = (text: string) => string;
-const slugify = requireDependency<Slugify>('slugify');
 
 /** Redoc's safe slug: slugify, or a plain fallback when slugify leaves nothing. */
 export function redocSlug(text: string): string {

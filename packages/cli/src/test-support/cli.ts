@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '@assoc-feed/mock';
 
-export const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
 /** The sandbox's clock in every test: its data (latest dates, tokens) follow it, so answers are fixed. */
 export const NOW = '2026-11-19T21:00:00-03:00';
 

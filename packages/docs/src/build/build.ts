@@ -14,7 +14,6 @@ import { missingRoutes, operationRoute, sectionRoute, tagRoute } from './anchors
 import { annotateForDocs } from './annotate.ts';
 import { pendingChanges, releasedChangelog } from './changelog.ts';
 import { redocCodeSampleOptions, withCodeSamples } from './code-samples.ts';
-import { dependencyDir } from './deps.ts';
 import { collectInferred, collectSchedules } from './extensions.ts';
 import { responseFields } from './fields.ts';
 import type { SiteContext } from './html.ts';
@@ -105,9 +104,11 @@ const searchDocs = searchDocuments(
   }),
 );
 writeFileSync(join(assets, 'search-index.js'), searchIndexScript(searchDocs));
-copyFileSync(join(dependencyDir('minisearch'), 'dist', 'umd', 'index.js'), join(assets, 'minisearch.js'));
+// The package exports only its ES and CommonJS builds; the browser (UMD) build sits beside them in its dist/.
+const miniSearchBrowser = new URL('../umd/index.js', import.meta.resolve('minisearch'));
+copyFileSync(fileURLToPath(miniSearchBrowser), join(assets, 'minisearch.js'));
 for (const file of ['search.js', 'search-tokenize.js', 'site.css']) {
-  copyFileSync(fileURLToPath(new URL(`./assets/${file}`, import.meta.url)), join(assets, file));
+  copyFileSync(fileURLToPath(new URL(`../../assets/${file}`, import.meta.url)), join(assets, file));
 }
 
 // The site's own pages.

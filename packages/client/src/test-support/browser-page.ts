@@ -3,7 +3,7 @@
 // the browser's own fetch (none injected), and reports what it saw as plain data for the test to assert on.
 // It holds the sandbox's test credentials only because it is a test: real credentials belong on a server.
 
-import { createFeedClient, FeedError, InvalidRequestError } from './index.js';
+import { createFeedClient, FeedError, InvalidRequestError } from '../index.js';
 
 export interface BrowserScenarioInput {
   baseUrl: string;

@@ -7,10 +7,10 @@ import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { repoRoot } from '../specs/apis.ts';
+import { repoRoot } from '../../../../tools/specs/apis.ts';
 
 const run = promisify(execFile);
-const template = fileURLToPath(new URL('./redoc-template.hbs', import.meta.url));
+const template = fileURLToPath(new URL('../../assets/redoc-template.hbs', import.meta.url));
 const env = {
   ...process.env,
   REDOCLY_TELEMETRY: 'off',
