@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../specs/apis.ts';
 import { type LooseClient, loadFeedClient } from './client-modules.ts';
-import { loadMock } from './load-mock.ts';
+import { loadSandbox } from './load-mock.ts';
 import type { Row } from './measure.ts';
 
 const MB = 1024 * 1024;
@@ -297,7 +297,7 @@ async function raw(
 const statusOf = (r: Raw) => /^HTTP\/1\.1 (\d{3})/.exec(r.received)?.[1] ?? 'closed';
 
 async function sandboxRows(): Promise<Row[]> {
-  const { startSandbox } = await loadMock();
+  const { startSandbox } = await loadSandbox();
   const logs: string[] = [];
   const HEADERS_MS = 1000;
   const REQUEST_MS = 2000;
@@ -421,7 +421,7 @@ async function sandboxRows(): Promise<Row[]> {
 // ---- the command line --------------------------------------------------------------------------------------
 
 async function cliRows(): Promise<Row[]> {
-  const { startSandbox } = await loadMock();
+  const { startSandbox } = await loadSandbox();
   const sandbox = await startSandbox({ port: 0, now: () => Date.parse('2026-11-19T21:00:00-03:00') });
   const dir = mkdtempSync(join(tmpdir(), 'assoc-feed-hostile-'));
   const bin = `${repoRoot}packages/cli/dist/bin.js`;
