@@ -20,7 +20,8 @@ export type BodyMode = 'json' | 'text' | 'arrayBuffer' | 'blob';
 
 export interface BodyContext {
   method: string;
-  path: string;
+  /** What errors name; a function so the common call, which fails in no way, never works it out. */
+  path: string | (() => string);
   maxResponseBytes: number;
   /** Set once the call was aborted or timed out: its reason wins over the read's own error. */
   abort?: { aborted: boolean; reason: unknown } | undefined;
@@ -41,13 +42,18 @@ export async function readBodyAs(response: Response, mode: BodyMode, context: Bo
     return JSON.parse(text) as unknown;
   } catch (error) {
     // The parser's message quotes the body; it stays in `cause`, out of the message that ends up in logs.
+    const path = pathIn(context);
     throw new ResponseParseError(
-      `${context.method} ${context.path} answered ${response.status} with a body that is not JSON ` +
+      `${context.method} ${path} answered ${response.status} with a body that is not JSON ` +
         `(${text.length} characters, content-type ${response.headers.get('content-type') ?? 'absent'}). The ` +
         'service (or a proxy in front of it) sent something else: check baseUrl, and retry later.',
-      { status: response.status, method: context.method, path: context.path, cause: error },
+      { status: response.status, method: context.method, path, cause: error },
     );
   }
+}
+
+function pathIn(context: BodyContext): string {
+  return typeof context.path === 'function' ? context.path() : context.path;
 }
 
 /** The whole body as text, at most `maxResponseBytes`. */
@@ -111,7 +117,8 @@ async function readCounted(response: Response, context: BodyContext): Promise<Ui
 }
 
 function tooLarge(response: Response, context: BodyContext, what: string): ResponseTooLargeError {
-  const { method, path, maxResponseBytes } = context;
+  const { method, maxResponseBytes } = context;
+  const path = pathIn(context);
   return new ResponseTooLargeError(
     `${method} ${path} answered ${response.status} with a body that ${what}, above maxResponseBytes ` +
       `(${maxResponseBytes}); the rest was not downloaded. Ask for less (a smaller page size, a narrower filter), ` +
@@ -123,7 +130,8 @@ function tooLarge(response: Response, context: BodyContext, what: string): Respo
 function readError(error: unknown, response: Response, context: BodyContext): unknown {
   if (context.abort?.aborted) return context.abort.reason;
   if (error instanceof FeedError) return error;
-  const { method, path } = context;
+  const { method } = context;
+  const path = pathIn(context);
   return new ResponseTruncatedError(
     `${method} ${path} answered ${response.status}, but the body ended before it was complete (${describe(error)}): ` +
       'the connection was closed or reset mid-answer. It was retried as the retry options allow.',

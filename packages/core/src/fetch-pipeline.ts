@@ -79,7 +79,7 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
           if (target && mode !== undefined && response.ok && response.status !== 204 && method !== 'HEAD') {
             target.data = await readBodyAs(response, mode, {
               method,
-              path: pathOf(request.url),
+              path: () => pathOf(request.url),
               maxResponseBytes,
               abort,
             });
