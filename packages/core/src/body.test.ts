@@ -180,6 +180,26 @@ describe('maxResponseBytes', () => {
     expect(big.pulled.chunks).toBeLessThan(100);
   });
 
+  it("bounds a body read as a stream (parseAs: 'stream') too: reading it past the limit fails with response_too_large", async () => {
+    const big = countedStream(10_000, 1024);
+    const { client } = setup(
+      feedOnly(() => new Response(big.stream, { headers: { 'content-type': 'application/json' } })),
+      { maxResponseBytes: 64 * 1024 },
+    );
+    const result = await client.GET(DETAIL, {
+      params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000000001' } },
+      parseAs: 'stream',
+    });
+    const reader = (result.data as unknown as ReadableStream<Uint8Array>).getReader();
+    const error = await failure(
+      (async () => {
+        for (;;) if ((await reader.read()).done) return 'read to the end';
+      })(),
+    );
+    expect(error.code).toBe('response_too_large');
+    expect(big.pulled.chunks).toBeLessThan(100);
+  });
+
   it('rejects a maxResponseBytes that is not a whole number above 0, naming the option', () => {
     for (const value of [0, -1, 1.5, Number.NaN, '1000']) {
       expect(() => setup(undefined, { maxResponseBytes: value as number })).toThrow(/maxResponseBytes/);

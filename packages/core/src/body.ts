@@ -56,6 +56,29 @@ function pathIn(context: BodyContext): string {
   return typeof context.path === 'function' ? context.path() : context.path;
 }
 
+/**
+ * For a caller who reads the body as a stream (`parseAs: 'stream'`): the same limit, enforced as the caller
+ * reads. A declared length above it throws at once; a body without one is counted through a TransformStream
+ * (a new Response, made only then), which errors with ResponseTooLargeError past the limit.
+ */
+export function limitStream(response: Response, context: BodyContext): Response {
+  const body = response.body;
+  if (!body || declaredLength(response, context) !== undefined) return response;
+  let size = 0;
+  const counted = body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > context.maxResponseBytes) {
+          controller.error(tooLarge(response, context, `sent more than ${context.maxResponseBytes} bytes`));
+        } else controller.enqueue(chunk);
+      },
+    }),
+  );
+  const { status, statusText, headers } = response;
+  return new Response(counted, { status, statusText, headers });
+}
+
 /** The whole body as text, at most `maxResponseBytes`. */
 export async function readText(response: Response, context: BodyContext): Promise<string> {
   try {

@@ -209,6 +209,8 @@ interface CallState {
   read?: BodyMode | undefined;
   /** The body the pipeline read. */
   data?: unknown;
+  /** The caller reads a stream (parseAs: 'stream'): the pipeline bounds it instead of reading it. */
+  stream?: boolean;
 }
 
 function callOf(request: Request): CallState | undefined {
@@ -230,12 +232,18 @@ function withDeadlines(client: object, timeoutMs: number): void {
         return Promise.reject(error);
       }
     }
-    const state = { request: undefined, read: undefined, data: undefined } as unknown as CallState;
+    const state = {
+      request: undefined,
+      read: undefined,
+      data: undefined,
+      stream: false,
+    } as unknown as CallState;
     // The caller's signal and timeoutMs stay here; openapi-fetch gets the rest (a rest copy: spreading into a
     // literal with extra keys costs ~1 µs a call).
     const { signal, timeoutMs: _, ...forwarded } = init ?? {};
     forwarded[CALL] = state;
     const stream = forwarded.parseAs === 'stream';
+    state.stream = stream;
     if (!stream) {
       // The pipeline reads the body (inside the retries); openapi-fetch hands back the stream, left unread.
       state.read = (forwarded.parseAs as BodyMode | undefined) ?? 'json';

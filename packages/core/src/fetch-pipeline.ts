@@ -12,7 +12,7 @@
 // followed only on the same origin, else a RedirectError), and a 2xx body the call wants parsed is read here,
 // bounded by maxResponseBytes (body.ts), so a body cut short is retried like a network error.
 
-import { type BodyMode, DEFAULT_MAX_RESPONSE_BYTES, readBodyAs } from './body.js';
+import { type BodyMode, DEFAULT_MAX_RESPONSE_BYTES, limitStream, readBodyAs } from './body.js';
 import { FeedError, NetworkError } from './errors.js';
 import type { TokenManager } from './flow-a.js';
 import { type FetchFn, pathOf } from './http.js';
@@ -42,6 +42,8 @@ export interface PipelineOptions {
 export interface BodyTarget {
   read?: BodyMode | undefined;
   data?: unknown;
+  /** The caller reads the body as a stream: it gets one bounded by maxResponseBytes. */
+  stream?: boolean | undefined;
 }
 
 /** Sends `request` with retries (and the 401 replay); `abort` cancels it, and stops retrying. */
@@ -83,6 +85,8 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
               maxResponseBytes,
               abort,
             });
+          } else if (target?.stream && response.ok) {
+            response = limitStream(response, { method, path: () => pathOf(request.url), maxResponseBytes });
           }
           return response;
         },
