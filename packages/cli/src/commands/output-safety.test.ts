@@ -112,6 +112,28 @@ describe('files no checkpoint accounts for', () => {
     expect(result.stderr).toContain('no-such-dir');
     expect(existsSync(join(dir, 'no-such-dir'))).toBe(false);
   });
+
+  it('an --out-dir that cannot be made (a file in the way) is a setup error: exit 2', async () => {
+    const blocker = join(dir, 'a-file');
+    writeFileSync(blocker, 'x');
+    const result = expectExit(
+      await runCli(
+        [
+          'backfill',
+          '/feed/precos-indices/v1/titulos-publicos/vna',
+          '--from',
+          '2025-01-02',
+          '--to',
+          '2025-01-03',
+          '--out-dir',
+          join(blocker, 'days'),
+        ],
+        sandboxEnv(sandbox),
+      ),
+      2,
+    );
+    expect(result.stderr).toContain('--out-dir');
+  });
 });
 
 describe('Ctrl-C', () => {
