@@ -108,7 +108,7 @@ export function resolveWhere(
   }
   throw new UsageError(
     'No environment chosen: pass --environment production or --environment sandbox, or --base-url URL ' +
-      '(e.g. http://127.0.0.1:4011 for `pnpm sandbox`); FEED_ENVIRONMENT or FEED_BASE_URL work too.',
+      '(e.g. http://127.0.0.1:4011 for the local sandbox, `npx assoc-feed-sandbox`); FEED_ENVIRONMENT or FEED_BASE_URL work too.',
   );
 }
 
