@@ -10,7 +10,7 @@ import {
   isIsoDate,
   isWeekend,
   nationalHolidays,
-} from '@assoc-feed/core/calendar';
+} from '@assoc-feed/core/internal/calendar';
 import { planHistoryWindows } from '@assoc-feed/fundos-v1';
 import { UsageError } from './errors.js';
 

@@ -1,6 +1,6 @@
 // Test support: a small sound package (`@fixture/greet`), changed in one way per test case and packed with
-// pnpm as a release would pack it. The checks of check:packages run on it in package-checks.test.ts and
-// runtimes.test.ts.
+// pnpm as a release would pack it. The checks of check:packages run on it in package-checks.test.ts,
+// runtimes.test.ts and api-report.test.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type Packed, pack } from '../pack.ts';
@@ -30,12 +30,8 @@ export const sound: Files = {
   'README.md': '# @fixture/greet\n',
 };
 
-/** Writes the sound fixture changed by `files` and `manifest` into `dir`, and packs it there. */
-export async function fixturePackage(
-  dir: string,
-  files: Files = {},
-  manifest: Record<string, unknown> = {},
-): Promise<Packed> {
+/** Writes the sound fixture changed by `files` and `manifest` into `dir`, unpacked. */
+export function writeFixture(dir: string, files: Files = {}, manifest: Record<string, unknown> = {}): void {
   const all: Files = {
     ...sound,
     ...files,
@@ -46,6 +42,15 @@ export async function fixturePackage(
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   }
+}
+
+/** Writes the sound fixture changed by `files` and `manifest` into `dir`, and packs it there. */
+export async function fixturePackage(
+  dir: string,
+  files: Files = {},
+  manifest: Record<string, unknown> = {},
+): Promise<Packed> {
+  writeFixture(dir, files, manifest);
   mkdirSync(join(dir, 'out'));
   return pack(dir, join(dir, 'out'));
 }

@@ -1,7 +1,7 @@
 // The date-window rules of an operation (x-date-window; document 2's V7): the period is resolved by core's
 // resolveDateWindow (the same code the client's window helper runs); what the sandbox adds is the service's
 // answer to a period longer than the maximum.
-import { resolveDateWindow } from '@assoc-feed/core';
+import { resolveDateWindow } from '@assoc-feed/core/internal';
 import { addMonths } from '../calendar.js';
 import type { ParamProblem, ParamValues } from '../http/validate-request.js';
 import type { DateWindow } from '../spec/operations.js';

@@ -9,17 +9,10 @@ import { flowATokenPath } from './generated/service.js';
 import { type FetchFn, globalFetch } from './http.js';
 import { createTokenCache } from './token-cache.js';
 import { requestToken } from './token-request.js';
+import { type TokenSource, tokenSource } from './token-source.js';
 
-export interface TokenManager {
-  /** Brand: a flow B manager cannot stand in for this one, in types or at runtime. */
-  readonly flow: 'A';
-  /** The current token: cached, renewed shortly before expiry, one request in flight for all callers. */
-  getToken(): Promise<string>;
-  /** A call was refused with `staleToken`: drop it if it is still the cached one, so the next getToken renews. */
-  invalidate(staleToken: string): void;
-  /** Expiry of the cached token (epoch ms), never the token itself; undefined before the first request. */
-  peek(): { expiresAt: number } | undefined;
-}
+/** A flow A token source: what feed clients take as `tokenManager`. */
+export type TokenManager = TokenSource<'A'>;
 
 export interface TokenManagerOptions {
   clientId: string;
@@ -64,10 +57,5 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       }),
   });
 
-  return Object.freeze({
-    flow: 'A' as const,
-    getToken: () => cache.get(),
-    invalidate: (staleToken: string) => cache.invalidate(staleToken),
-    peek: () => cache.peek(),
-  });
+  return tokenSource('A', cache);
 }

@@ -7,7 +7,7 @@ import {
   TokenResponseError,
 } from './errors.js';
 import { BASE_URL, CLIENT_ID, CLIENT_SECRET, createFakeFeed, json } from './test-support/fixtures.js';
-import { createTokenManager } from './token-manager.js';
+import { createTokenManager } from './flow-a.js';
 
 const tokenUrl = `${BASE_URL}/oauth/access-token`;
 const manager = (
