@@ -18,7 +18,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { basicAuthorization } from './base64.js';
 import { checkCredential } from './credentials.js';
-import { type EnvironmentName, resolveBaseUrl } from './environments.js';
+import { type EnvironmentName, placeholderFetch, resolveService } from './environments.js';
 import { ConfigurationError, type ErrorContext, errorFromResponse } from './errors.js';
 import { ACCESS_TOKEN_HEADER, CLIENT_ID_HEADER, createPipelineFetch } from './fetch-pipeline.js';
 import { createTokenManager, FLOW_A_TOKEN_PATH, type TokenManager } from './flow-a.js';
@@ -41,6 +41,11 @@ export interface DocumentClientOptions {
   environment?: EnvironmentName;
   /** Any deployment (the mock, a proxy); wins over `environment`. HTTPS only, except loopback. */
   baseUrl?: string;
+  /**
+   * The real host of each environment: the documents name none, so ours are placeholders. Also
+   * FEED_BASE_URL / FEED_SANDBOX_BASE_URL in the environment; this option wins over them.
+   */
+  hosts?: Partial<Record<EnvironmentName, string>>;
   /** Default: the global fetch, looked up at call time. */
   fetch?: FetchFn;
   /** Retry options, or `false` for none. Default: 2 retries, 500 ms base, 8 s ceiling, full jitter. */
@@ -73,11 +78,12 @@ export function createDocumentClient<Paths extends {}>(
   }
   const clientId = checkCredential(options.clientId, 'clientId');
   const clientSecret = checkCredential(options.clientSecret, 'clientSecret');
-  const baseUrl = resolveBaseUrl(options);
+  const { baseUrl, placeholder } = resolveService(options);
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw new ConfigurationError('fetch', 'fetch must be a function (input: Request) => Promise<Response>.');
   }
-  const fetch = options.fetch ?? globalFetch;
+  // A placeholder host is never called, whatever fetch was given: the first call fails with how to set it.
+  const fetch = placeholder ? placeholderFetch(placeholder) : (options.fetch ?? globalFetch);
   const retry = resolveRetryOptions(options.retry);
   const timeoutMs =
     options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : checkTimeoutMs(options.timeoutMs, 'timeoutMs');

@@ -196,7 +196,10 @@ export class InvalidRequestError extends FeedError {
 }
 setName(InvalidRequestError, 'InvalidRequestError');
 
-/** Bad client options; thrown when the client is created, before any request. */
+/**
+ * Bad client options; thrown when the client is created, before any request (or, for a host that is still the
+ * spec's placeholder, by the first call, before anything is sent).
+ */
 export class ConfigurationError extends FeedError {
   /** The option to fix, e.g. `baseUrl`. */
   readonly option: string;
