@@ -18,7 +18,7 @@ export const soundManifest = {
   bugs: { url: 'https://github.com/fixture/greet/issues' },
   type: 'module',
   exports: {
-    '.': { types: './dist/index.d.ts', import: './dist/index.js' },
+    '.': { types: './dist/index.d.ts', default: './dist/index.js' },
     './package.json': './package.json',
   },
   files: ['dist'],
