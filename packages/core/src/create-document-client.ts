@@ -17,13 +17,14 @@
 
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { basicAuthorization } from './base64.js';
+import type { CallMethod, ExtraQueryValue, ThrowsOn } from './call-types.js';
 import { checkCredential } from './credentials.js';
 import { type EnvironmentName, placeholderFetch, resolveService } from './environments.js';
 import { ConfigurationError, type ErrorContext, errorFromResponse } from './errors.js';
 import { ACCESS_TOKEN_HEADER, CLIENT_ID_HEADER, createPipelineFetch } from './fetch-pipeline.js';
 import { createTokenManager, FLOW_A_TOKEN_PATH, type TokenManager } from './flow-a.js';
 import { type FetchFn, globalFetch, pathOf } from './http.js';
-import type { DocumentMeta } from './meta.js';
+import type { DocumentMeta, OperationMeta } from './meta.js';
 import { createPaginator, type Paginator } from './paginate.js';
 import { redact } from './redact.js';
 import { rememberResponse } from './result.js';
@@ -58,18 +59,33 @@ export interface DocumentClientOptions {
   tokenManager?: TokenManager;
 }
 
-export type DocumentClient<Paths extends {}> = Client<Paths> &
-  Paginator<Paths> & {
+/**
+ * openapi-fetch's client with typed calls (CallMethod: the operation's init plus CallOptions, nothing else) and,
+ * when `Throw` (the client was made with `throwOnError: true`), results narrowed to their success branch.
+ */
+export type DocumentClient<Paths extends {}, Throw extends boolean = false> = Omit<
+  Client<Paths>,
+  'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE'
+> & {
+  GET: CallMethod<Paths, 'get', Throw>;
+  PUT: CallMethod<Paths, 'put', Throw>;
+  POST: CallMethod<Paths, 'post', Throw>;
+  DELETE: CallMethod<Paths, 'delete', Throw>;
+  OPTIONS: CallMethod<Paths, 'options', Throw>;
+  HEAD: CallMethod<Paths, 'head', Throw>;
+  PATCH: CallMethod<Paths, 'patch', Throw>;
+  TRACE: CallMethod<Paths, 'trace', Throw>;
+} & Paginator<Paths> & {
     /** The flow A token manager this client uses (shared when one was passed in). */
     readonly tokenManager: TokenManager;
     /** The resolved base URL. */
     readonly baseUrl: string;
   };
 
-export function createDocumentClient<Paths extends {}>(
-  options: DocumentClientOptions,
-  meta: DocumentMeta,
-): DocumentClient<Paths> {
+export function createDocumentClient<
+  Paths extends {},
+  Options extends DocumentClientOptions = DocumentClientOptions,
+>(options: Options, meta: DocumentMeta): DocumentClient<Paths, ThrowsOn<Options>> {
   if (!options || typeof options !== 'object') {
     throw new ConfigurationError(
       'options',
@@ -121,7 +137,10 @@ export function createDocumentClient<Paths extends {}>(
   const pipeline = createPipelineFetch({ fetch, retry, tokenManager });
   const client = createClient<Paths>({
     baseUrl,
-    fetch: (request: Request) => pipeline(request, callOf(request)?.abort),
+    fetch: (request: Request) => {
+      const call = callOf(request);
+      return pipeline(request, call?.abort, call?.retry);
+    },
   });
 
   const core: Middleware = {
@@ -129,7 +148,7 @@ export function createDocumentClient<Paths extends {}>(
       const call = callOf(request);
       if (call) call.request = request;
       const op = meta.operations[`${request.method} ${schemaPath}`];
-      if (op) validateRequest(op, params);
+      if (op) validateRequest(op, call?.extraQuery ? withoutExtra(op, params, call.extraQuery) : params);
       // An operation missing from meta still gets flow A: every feed call needs it, and a 401 is worse than a header.
       if (!op || op.auth === 'flowA') {
         // Not raced against the call's abort: the deadline already settles the call on time, and a race would
@@ -163,10 +182,10 @@ export function createDocumentClient<Paths extends {}>(
     },
   };
   client.use(core);
-  withDeadlines(client, timeoutMs);
+  withDeadlines(client, timeoutMs, retry);
 
   const extras = { tokenManager, baseUrl, ...createPaginator<Paths>(client, meta) };
-  return Object.assign(client, extras);
+  return Object.assign(client, extras) as unknown as DocumentClient<Paths, ThrowsOn<Options>>;
 }
 
 /** Init key under which a call's state rides on its Request (openapi-fetch copies unknown init keys onto it). */
@@ -175,6 +194,10 @@ const CALL = 'assocFeedCall';
 interface CallState {
   /** Aborts at the call's deadline or on the caller's abort. */
   abort: CallAbort;
+  /** The call's own retry options (`init.retry`), merged over the client's. */
+  retry?: RetryOptions;
+  /** The call's `init.extraQuery`: sent, never checked. */
+  extraQuery?: Record<string, ExtraQueryValue>;
   /** The Request openapi-fetch built, for the path a TimeoutError names. */
   request?: Request;
 }
@@ -186,22 +209,29 @@ function callOf(request: Request): CallState | undefined {
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
 type LooseSend = (url: string, init?: Record<string, unknown>) => Promise<unknown>;
 
-/** Puts every method of `client` (and `request`) under a deadline: `timeoutMs`, or the call's own `init.timeoutMs`. */
-function withDeadlines(client: object, timeoutMs: number): void {
+/**
+ * Puts every method of `client` (and `request`) under a deadline: `timeoutMs`, or the call's own `init.timeoutMs`;
+ * and takes the call's own `retry` and `extraQuery` out of the init openapi-fetch sees.
+ */
+function withDeadlines(client: object, timeoutMs: number, retry: RetryOptions): void {
   const methods = client as Record<string, unknown>;
   const run = (send: LooseSend, method: string, url: string, init: Record<string, unknown> | undefined) => {
     let ms = timeoutMs;
-    if (init?.timeoutMs !== undefined) {
-      try {
-        ms = checkTimeoutMs(init.timeoutMs, 'timeoutMs');
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    }
     const state = { request: undefined } as unknown as CallState;
-    // The caller's signal and timeoutMs stay here; openapi-fetch gets the rest (a rest copy: spreading into a
-    // literal with extra keys costs ~1 µs a call).
-    const { signal, timeoutMs: _, ...forwarded } = init ?? {};
+    // The caller's signal, timeoutMs, retry and extraQuery stay here; openapi-fetch gets the rest (a rest copy:
+    // spreading into a literal with extra keys costs ~1 µs a call).
+    const { signal, timeoutMs: callTimeout, retry: callRetry, extraQuery, ...forwarded } = init ?? {};
+    try {
+      if (callTimeout !== undefined) ms = checkTimeoutMs(callTimeout, 'timeoutMs');
+      if (callRetry !== undefined) state.retry = callRetryOptions(retry, callRetry);
+      if (extraQuery !== undefined) {
+        state.extraQuery = checkExtraQuery(extraQuery);
+        const params = (forwarded.params ?? {}) as { query?: Record<string, unknown> };
+        forwarded.params = { ...params, query: { ...params.query, ...state.extraQuery } };
+      }
+    } catch (error) {
+      return Promise.reject(error);
+    }
     forwarded[CALL] = state;
     return withTimeout(
       (abort) => {
@@ -225,6 +255,60 @@ function withDeadlines(client: object, timeoutMs: number): void {
   const request = (methods.request as (m: string, u: string, i?: unknown) => Promise<unknown>).bind(client);
   methods.request = (method: string, url: string, init?: Record<string, unknown>) =>
     run((u, i) => request(method, u, i), method.toUpperCase(), url, init);
+}
+
+/** `init.retry`: false for none, or options laid over the client's. */
+function callRetryOptions(client: RetryOptions, value: unknown): RetryOptions {
+  if (value === false) return { ...client, maxRetries: 0 };
+  if (!value || typeof value !== 'object') {
+    throw new ConfigurationError(
+      'retry',
+      `retry (per call) must be false or an object such as { maxRetries: 0 } (got ${String(value)}).`,
+    );
+  }
+  return resolveRetryOptions({ ...client, ...(value as Partial<RetryOptions>) });
+}
+
+function checkExtraQuery(value: unknown): Record<string, ExtraQueryValue> {
+  const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ConfigurationError(
+      'extraQuery',
+      "extraQuery must be an object of query parameters, such as { 'novo-filtro': 'x' }.",
+    );
+  }
+  for (const [name, v] of Object.entries(value)) {
+    if (!scalar(v) && !(Array.isArray(v) && v.every(scalar))) {
+      throw new ConfigurationError(
+        'extraQuery',
+        `extraQuery.${name} must be a string, number, boolean or a list of them (got ${typeof v}).`,
+      );
+    }
+  }
+  return value as Record<string, ExtraQueryValue>;
+}
+
+/**
+ * The params to check: the call's without its extra query names. A name the spec knows is refused there: it
+ * belongs in `params.query`, where its rules are checked.
+ */
+function withoutExtra(
+  op: OperationMeta,
+  params: { query?: Record<string, unknown> },
+  extra: Record<string, ExtraQueryValue>,
+): { query?: Record<string, unknown> } {
+  const query = { ...params.query };
+  for (const name of Object.keys(extra)) {
+    if (op.parameters.some((p) => p.in === 'query' && p.name === name)) {
+      throw new ConfigurationError(
+        'extraQuery',
+        `extraQuery.${name}: ${op.method.toUpperCase()} ${op.path} documents ${name}; pass it in params.query, ` +
+          'where it is checked. extraQuery is for parameters the spec does not know.',
+      );
+    }
+    delete query[name];
+  }
+  return { ...params, query };
 }
 
 function parse(text: string): unknown {

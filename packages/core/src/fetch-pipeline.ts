@@ -25,11 +25,18 @@ export interface PipelineOptions {
   tokenManager?: TokenManager | undefined;
 }
 
-/** Sends `request` with retries (and the 401 replay); `abort` cancels it, and stops retrying. */
-export type Pipeline = (request: Request, abort: CallAbort | undefined) => Promise<Response>;
+/**
+ * Sends `request` with retries (and the 401 replay); `abort` cancels it, and stops retrying. `retry`: the call's
+ * own retry options, instead of the pipeline's.
+ */
+export type Pipeline = (
+  request: Request,
+  abort: CallAbort | undefined,
+  retry?: RetryOptions | undefined,
+) => Promise<Response>;
 
 export function createPipelineFetch(options: PipelineOptions): Pipeline {
-  return async function pipelineFetch(request, abort) {
+  return async function pipelineFetch(request, abort, callRetry) {
     const method = request.method;
     const body = request.body === null ? null : await request.clone().arrayBuffer();
     // Getters: read only by a fetch that takes a signal, and by the retry loop on its failure paths.
@@ -53,7 +60,7 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
             );
           }
         },
-        options.retry,
+        callRetry ?? options.retry,
         {
           method,
           get signal() {

@@ -3,6 +3,14 @@
 // ./internal.ts (`@assoc-feed/core/internal`), outside semver. api-report.md lists this surface; a change to it
 // fails check:packages until `pnpm api:report` rewrites the report, so it is reviewed as a diff.
 
+export type {
+  CallMethod,
+  CallOptions,
+  CallResult,
+  ExtraQueryValue,
+  SuccessResult,
+  ThrowsOn,
+} from './call-types.js';
 export type { DocumentClient, DocumentClientOptions } from './create-document-client.js';
 export { createDocumentClient } from './create-document-client.js';
 export type { EnvironmentName } from './environments.js';
@@ -42,10 +50,12 @@ export type {
   ParameterSchemaMeta,
 } from './meta.js';
 export type {
+  NotPaginated,
   Page,
   PageItem,
   PaginateArgs,
   PaginatedPath,
+  PaginatedPathArg,
   PaginateInit,
   PaginateOptions,
   Paginator,
