@@ -25,6 +25,7 @@ import { ACCESS_TOKEN_HEADER, CLIENT_ID_HEADER, createPipelineFetch } from './fe
 import { createTokenManager, FLOW_A_TOKEN_PATH, type TokenManager } from './flow-a.js';
 import { type FetchFn, globalFetch, pathOf } from './http.js';
 import type { DocumentMeta, OperationMeta } from './meta.js';
+import { type ClientHooks, type Logger, type LogLevel, observedFetch, resolveHooks } from './observe.js';
 import { createPaginator, type Paginator } from './paginate.js';
 import { redact } from './redact.js';
 import { rememberResponse } from './result.js';
@@ -57,6 +58,12 @@ export interface DocumentClientOptions {
   throwOnError?: boolean;
   /** A flow A manager shared by several document clients (the all-documents client): one token for all. */
   tokenManager?: TokenManager;
+  /** Observers of each request, answer, retry and token renewal (never a secret or token in an event). */
+  hooks?: ClientHooks;
+  /** Gets request lines (debug), token renewals (info), retries (warn). FEED_LOG=debug|info|warn logs to stderr. */
+  logger?: Logger;
+  /** The lowest level `logger` gets (default info). */
+  logLevel?: LogLevel;
 }
 
 /**
@@ -99,7 +106,11 @@ export function createDocumentClient<
     throw new ConfigurationError('fetch', 'fetch must be a function (input: Request) => Promise<Response>.');
   }
   // A placeholder host is never called, whatever fetch was given: the first call fails with how to set it.
-  const fetch = placeholder ? placeholderFetch(placeholder) : (options.fetch ?? globalFetch);
+  const given = placeholder ? placeholderFetch(placeholder) : (options.fetch ?? globalFetch);
+  // Unwrapped unless someone observes: logging off costs the call nothing.
+  const hooks = resolveHooks(options);
+  const fetch = hooks ? observedFetch(given, hooks, FLOW_A_TOKEN_PATH) : given;
+  const onRetry = hooks?.onRetry;
   const retry = resolveRetryOptions(options.retry);
   const timeoutMs =
     options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : checkTimeoutMs(options.timeoutMs, 'timeoutMs');
@@ -112,7 +123,7 @@ export function createDocumentClient<
   const throwOnError = options.throwOnError === true;
 
   // The token request gets the same deadline and retries as feed calls, but no renew-and-replay.
-  const tokenPipeline = createPipelineFetch({ fetch, retry });
+  const tokenPipeline = createPipelineFetch({ fetch, retry, onRetry });
   const tokenManager =
     options.tokenManager ??
     createTokenManager({
@@ -125,6 +136,7 @@ export function createDocumentClient<
           method: request.method,
           path: FLOW_A_TOKEN_PATH,
         }),
+      onToken: hooks?.onToken,
     });
   const basic = basicAuthorization(clientId, clientSecret);
   const secretsOf = (request: Request) => [
@@ -134,7 +146,7 @@ export function createDocumentClient<
     request.headers.get(ACCESS_TOKEN_HEADER) ?? undefined,
   ];
 
-  const pipeline = createPipelineFetch({ fetch, retry, tokenManager });
+  const pipeline = createPipelineFetch({ fetch, retry, tokenManager, onRetry });
   const client = createClient<Paths>({
     baseUrl,
     fetch: (request: Request) => {

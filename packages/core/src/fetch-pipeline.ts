@@ -11,7 +11,8 @@
 import { FeedError, NetworkError } from './errors.js';
 import type { TokenManager } from './flow-a.js';
 import { type FetchFn, pathOf } from './http.js';
-import { fetchWithRetry, type RetryOptions } from './retry.js';
+import type { RetryEvent } from './observe.js';
+import { fetchWithRetry, type RetryNotice, type RetryOptions } from './retry.js';
 import { type CallAbort, raceAbort } from './signals.js';
 
 /** Flow A feed headers (document 1, Authentication, step 4). */
@@ -23,6 +24,8 @@ export interface PipelineOptions {
   retry: RetryOptions;
   /** When set, a 401 on a request that carried `access_token` renews the token and replays once. */
   tokenManager?: TokenManager | undefined;
+  /** Told before each retry (observe.ts); absent unless the client has hooks or a logger. */
+  onRetry?: ((event: RetryEvent) => void) | undefined;
 }
 
 /**
@@ -66,6 +69,7 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
           get signal() {
             return abort?.signal;
           },
+          onRetry: options.onRetry && retryReporter(options.onRetry, method, request.url),
         },
       );
 
@@ -83,6 +87,15 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
     // On the request itself: the replay sends it, and the response middleware reads it to know what to redact.
     request.headers.set(ACCESS_TOKEN_HEADER, fresh);
     return send();
+  };
+}
+
+function retryReporter(report: (event: RetryEvent) => void, method: string, url: string) {
+  return ({ retry, maxRetries, delayMs, status, error }: RetryNotice) => {
+    const event: RetryEvent = { method, path: pathOf(url), retry, maxRetries, delayMs };
+    if (status !== undefined) event.status = status;
+    if (error !== undefined) event.error = error instanceof Error ? error.name : 'error';
+    report(event);
   };
 }
 

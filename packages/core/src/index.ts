@@ -50,6 +50,15 @@ export type {
   ParameterSchemaMeta,
 } from './meta.js';
 export type {
+  ClientHooks,
+  Logger,
+  LogLevel,
+  RequestEvent,
+  ResponseEvent,
+  RetryEvent,
+  TokenEvent,
+} from './observe.js';
+export type {
   NotPaginated,
   Page,
   PageItem,
