@@ -140,3 +140,19 @@ describe('errorFromResponse', () => {
     });
   });
 });
+
+describe('response headers on errors', () => {
+  it('an error made from an answer carries its headers, secrets redacted, out of JSON and inspect', async () => {
+    const response = new Response('{}', {
+      status: 429,
+      headers: { 'retry-after': '3', 'x-request-id': 'req-1', 'x-echo': 'token tok-secret-1' },
+    });
+    const error = errorFromResponse(response, {}, { ...ctx, secrets: ['tok-secret-1'] });
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error.headers?.get('retry-after')).toBe('3');
+    expect(error.headers?.get('x-echo')).toBe('token [redacted]');
+    expect(JSON.stringify(error)).not.toContain('x-echo');
+    const { inspect } = await import('node:util');
+    expect(inspect(error)).not.toContain('x-echo');
+  });
+});

@@ -81,15 +81,25 @@ export interface Page<Item> {
   totalPages?: number;
 }
 
+/** What a GET path that is not a paginated list is checked against: the compiler's message names the reason. */
+export type NotPaginated<P> =
+  `${P & string} is not a paginated list (no page parameter, or no content list in its answer): call GET instead`;
+
+/** `P` when it is a paginated list, else the reason it is not (so the argument fails to compile, saying why). */
+export type PaginatedPathArg<Paths, P> = P extends PaginatedPath<Paths> ? P : NotPaginated<P>;
+
+/** GET paths, the ones paginate() accepts and the ones it explains it refuses. */
+type GetPath<Paths> = { [P in keyof Paths]: Paths[P] extends { get: unknown } ? P : never }[keyof Paths];
+
 export interface Paginator<Paths extends {}> {
   /** Every record of the list, across pages, starting at `params.query.page ?? 0`. */
-  paginate<P extends PaginatedPath<Paths>>(
-    path: P,
+  paginate<P extends GetPath<Paths>>(
+    path: PaginatedPathArg<Paths, P>,
     ...init: PaginateArgs<Paths, P>
   ): AsyncIterableIterator<PageItem<Paths, P>>;
   /** The list page by page, with the totals when the answer carries them. */
-  pages<P extends PaginatedPath<Paths>>(
-    path: P,
+  pages<P extends GetPath<Paths>>(
+    path: PaginatedPathArg<Paths, P>,
     ...init: PaginateArgs<Paths, P>
   ): AsyncIterableIterator<Page<PageItem<Paths, P>>>;
 }
