@@ -122,25 +122,44 @@ function paginationOf(
 ): Json | undefined {
   const page = parameters.find((p) => p.in === 'query' && p.name === 'page');
   const size = parameters.find((p) => p.in === 'query' && p.name === 'size');
-  if (!page || !size) return undefined;
-  const response = resolve(((op.responses as Json)?.['200'] as Json) ?? {});
-  const schema = ((response.content as Json)?.['application/json'] as Json)?.schema as Json | undefined;
-  if (!schema) throw new Error(`${op.operationId}: paginated but no JSON 200 schema`);
-  const envelope = flattenObject(schema, resolve).extensions['x-page-envelope'] as Json | undefined;
-  if (!envelope) throw new Error(`${op.operationId}: paginated but its 200 schema has no x-page-envelope`);
+  const envelopeOf = (): Json => {
+    const response = resolve(((op.responses as Json)?.['200'] as Json) ?? {});
+    const schema = ((response.content as Json)?.['application/json'] as Json)?.schema as Json | undefined;
+    if (!schema) throw new Error(`${op.operationId}: paginated but no JSON 200 schema`);
+    const envelope = flattenObject(schema, resolve).extensions['x-page-envelope'] as Json | undefined;
+    if (!envelope) throw new Error(`${op.operationId}: paginated but its 200 schema has no x-page-envelope`);
+    return envelope;
+  };
+  if (!size) return undefined;
+  const envelope =
+    page || parameters.some((p) => p.in === 'query' && p.name === 'cursor') ? envelopeOf() : undefined;
+  if (!envelope) return undefined;
   const maxSize = size.schema.maximum;
   if (typeof maxSize !== 'number') throw new Error(`${op.operationId}: size has no maximum`);
   const sizeSchema = resolve<Json>(
     resolve<Json>(((op.parameters as Json[]) ?? []).find((p) => resolve<Json>(p).name === 'size'))?.schema ??
       {},
   );
-  return {
-    pageParam: 'page',
+  const common = {
     sizeParam: 'size',
     maxSize,
     defaultSize: typeof sizeSchema.default === 'number' ? sizeSchema.default : maxSize,
     itemsField: envelope.items,
-    totalPagesField: envelope.totalPages,
-    totalElementsField: envelope.totalElements,
+    ...(envelope.totalElements ? { totalElementsField: envelope.totalElements } : {}),
+  };
+  if (typeof envelope.nextCursor === 'string') {
+    const cursorParam = (envelope.cursorParam as string | undefined) ?? 'cursor';
+    if (!parameters.some((p) => p.in === 'query' && p.name === cursorParam))
+      throw new Error(
+        `${op.operationId}: its envelope pages by cursor but it has no ${cursorParam} parameter`,
+      );
+    return { kind: 'cursor', cursorParam, nextCursorField: envelope.nextCursor, ...common };
+  }
+  if (!page) return undefined;
+  return {
+    kind: 'page',
+    pageParam: 'page',
+    ...(envelope.totalPages ? { totalPagesField: envelope.totalPages } : {}),
+    ...common,
   };
 }

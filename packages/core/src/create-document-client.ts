@@ -41,6 +41,12 @@ export interface DocumentClientOptions {
   environment?: EnvironmentName;
   /** Any deployment (the mock, a proxy); wins over `environment`. HTTPS only, except loopback. */
   baseUrl?: string;
+  /**
+   * Where flow A tokens are requested (default: `${baseUrl}/oauth/access-token`, as document 1 gives it for both
+   * production and the sandbox). For a deployment that issues tokens elsewhere, e.g. sandbox calls with tokens
+   * from the production host, as some teams' clients do. HTTPS only, except loopback. Ignored with `tokenManager`.
+   */
+  tokenUrl?: string;
   /** Default: the global fetch, looked up at call time. */
   fetch?: FetchFn;
   /** Retry options, or `false` for none. Default: 2 retries, 500 ms base, 8 s ceiling, full jitter. */
@@ -96,12 +102,12 @@ export function createDocumentClient<Paths extends {}>(
     createTokenManager({
       clientId,
       clientSecret,
-      tokenUrl: `${baseUrl}${FLOW_A_TOKEN_PATH}`,
+      tokenUrl: options.tokenUrl ?? `${baseUrl}${FLOW_A_TOKEN_PATH}`,
       fetch: (request) =>
         withTimeout((abort) => tokenPipeline(request, abort), {
           timeoutMs,
           method: request.method,
-          path: FLOW_A_TOKEN_PATH,
+          path: new URL(request.url).pathname,
         }),
     });
   const basic = basicAuthorization(clientId, clientSecret);

@@ -166,6 +166,7 @@ export type ValidationRule =
   | 'maxLength'
   | 'format'
   | 'requiredTogether'
+  | 'dateWindow'
   | 'unknown';
 
 export interface ValidationIssue {

@@ -32,6 +32,8 @@ Options (sandbox):
   --latency MS|MIN-MAX     delay every answer (e.g. 50 or 20-200)
   --fail-rate R            share 0..1 of answers replaced by 429 (Retry-After) or 5xx
   --validate-with-prism    put Prism's validating proxy (prism proxy --errors) in front
+  --strict                 answer 400 to query parameters an operation does not declare (default: ignore
+                           them as the service does, naming them in the x-ignored-parameters header and the log)
   --quiet                  do not print the request log`;
 
 /** A command line that cannot run; the message names the flag and the fix (the CLI exits 2). */
@@ -65,6 +67,7 @@ const sandboxFlags = {
   latency: { type: 'string' },
   'fail-rate': { type: 'string' },
   'validate-with-prism': { type: 'boolean', default: false },
+  strict: { type: 'boolean', default: false },
   quiet: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -129,6 +132,7 @@ export function parseCli(argv: readonly string[], clock: () => number = Date.now
     clientSecret: values['client-secret'],
     entitlements: values.entitle ?? [],
     validateWithPrism: values['validate-with-prism'],
+    strict: values.strict,
   };
   for (const flag of ['client-id', 'client-secret'] as const) {
     const v = values[flag];

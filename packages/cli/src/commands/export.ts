@@ -1,6 +1,8 @@
 // `assoc-feed export <path>`: every record of a paginated list, page by page. Page 0 gives the totals; the
 // other pages are fetched `--concurrency` at a time and written in page order, each page followed by a
-// checkpoint, so a killed export resumes at the first page not yet written.
+// checkpoint, so a killed export resumes at the first page not yet written. A list paged by cursor (E8) is
+// read one answer after the other (each names the next), the next answer requested while one is written; the
+// checkpoint keeps the cursor of the first answer not yet written.
 
 import { checkpointPath } from '../checkpoint.js';
 import { createFeedClients, type LoosePage } from '../clients.js';
@@ -26,6 +28,10 @@ interface ExportProgress {
   nextPage: number;
   totalPages?: number;
   totalElements?: number;
+  /** A list paged by cursor: the cursor of the first answer not yet written (absent: the first, or done). */
+  cursor?: string;
+  /** A list paged by cursor: the last answer has been written. */
+  done?: boolean;
 }
 
 export async function exportCommand(pathArg: string, options: ExportOptions, io: Io): Promise<void> {
@@ -40,9 +46,10 @@ export async function exportCommand(pathArg: string, options: ExportOptions, io:
     );
   }
   const query = parseQueryOptions(options.query, target.query);
-  if (query[paging.pageParam] !== undefined) {
+  const startParam = paging.kind === 'cursor' ? paging.cursorParam : paging.pageParam;
+  if (query[startParam] !== undefined) {
     throw new UsageError(
-      `export reads every page from the first: drop ${paging.pageParam}= (use get for one page).`,
+      `export reads every ${paging.kind === 'cursor' ? 'record' : 'page'} from the first: drop ${startParam}= (use get for one ${paging.kind === 'cursor' ? 'answer' : 'page'}).`,
     );
   }
   query[paging.sizeParam] ??= String(paging.maxSize);
@@ -58,10 +65,15 @@ export async function exportCommand(pathArg: string, options: ExportOptions, io:
     const outputs = options.out
       ? encoder.tables.map((t) => tablePath(options.out as string, t)).join(', ')
       : 'stdout';
+    const steps =
+      paging.kind === 'cursor'
+        ? `  GET ${requestLine(op.path, { path: target.path, query })}\n` +
+          `  then ${paging.cursorParam}=<the ${paging.nextCursorField} of the answer before>, one answer after the other until it is null, written in order\n`
+        : `  GET ${requestLine(op.path, { path: target.path, query: { ...query, [paging.pageParam]: '0' } })}\n` +
+          `  then ${paging.pageParam}=1, 2, … up to the last page of the first answer (${paging.totalPagesField ?? `from ${paging.totalElementsField ?? 'its total'} and ${paging.sizeParam}`}), ${options.concurrency} at a time, written in page order\n`;
     io.stdout.write(
       `plan: export every record of GET ${op.path}${op.documentId ? ` (${op.documentId})` : ''}, ${options.format} to ${outputs}\n` +
-        `  GET ${requestLine(op.path, { path: target.path, query: { ...query, [paging.pageParam]: '0' } })}\n` +
-        `  then ${paging.pageParam}=1, 2, … up to the ${paging.totalPagesField} of the first answer, ${options.concurrency} at a time, written in page order\n` +
+        steps +
         (options.out
           ? `checkpoint: ${checkpointPath(options.out)} (an interrupted run resumes from it)\n`
           : '') +
@@ -105,8 +117,9 @@ export async function exportCommand(pathArg: string, options: ExportOptions, io:
     }
 
     const fetchPage = async (page: number, signal: AbortSignal): Promise<LoosePage | undefined> => {
+      const pageParam = paging.kind === 'page' ? paging.pageParam : 'page';
       const pages = client.pages(op.path, {
-        params: { path: target.path, query: { ...query, [paging.pageParam]: String(page) } },
+        params: { path: target.path, query: { ...query, [pageParam]: String(page) } },
         signal,
       });
       for await (const first of pages) return first;
@@ -122,54 +135,81 @@ export async function exportCommand(pathArg: string, options: ExportOptions, io:
     const save = () => opened.save(records, state);
 
     progress.start(state.totalElements, records);
-    const first =
-      state.totalPages === undefined || state.nextPage < state.totalPages
-        ? await fetchPage(state.nextPage, io.signal)
-        : undefined;
-    if (first) {
-      if (
-        opened.resumed &&
-        state.totalElements !== undefined &&
-        first.totalElements !== state.totalElements
-      ) {
-        log(
-          `warning: the list changed since the interrupted run (${paging.totalElementsField} ${state.totalElements} then, ${first.totalElements} now): ` +
-            'records may be missing or repeated across the seam; pass --restart for a consistent copy.',
-        );
+    if (paging.kind === 'cursor') {
+      // Sequential by nature: each answer names the next. The client requests answer n+1 while n is written.
+      const pages = state.done
+        ? []
+        : client.pages(op.path, {
+            params: {
+              path: target.path,
+              query: { ...query, ...(state.cursor ? { [paging.cursorParam]: state.cursor } : {}) },
+            },
+            signal: io.signal,
+            prefetch: true,
+          });
+      for await (const page of pages) {
+        if (page.totalElements !== undefined && state.totalElements === undefined) {
+          state = { ...state, totalElements: page.totalElements };
+          progress.setTotal(page.totalElements);
+        }
+        await commit(state.nextPage, page);
+        const { cursor: _written, ...rest } = state;
+        state = page.nextCursor ? { ...rest, cursor: page.nextCursor } : { ...rest, done: true };
+        save();
       }
-      state = {
-        ...state,
-        ...(first.totalPages !== undefined ? { totalPages: first.totalPages } : {}),
-        ...(first.totalElements !== undefined ? { totalElements: first.totalElements } : {}),
-      };
-      if (state.totalElements !== undefined) progress.setTotal(state.totalElements);
-      await commit(state.nextPage, first);
-      opened.save(records, state, true);
-      if (state.totalPages !== undefined) {
-        const rest = Array.from(
-          { length: Math.max(0, state.totalPages - state.nextPage) },
-          (_, i) => state.nextPage + i,
-        );
-        await runOrdered(
-          rest,
-          { concurrency: options.concurrency, signal: io.signal },
-          (page, _i, signal) => fetchPage(page, signal),
-          (result, page) => commit(page, result),
-          save,
-        );
-      } else {
-        // No totals in the answer: one page after the other until the list ends.
-        for (;;) {
-          const page = await fetchPage(state.nextPage, io.signal);
-          if (!page || page.items.length === 0) break;
-          await commit(state.nextPage, page);
-          save();
+      await destination.append(encoder.end(records));
+      opened.finish();
+      progress.stop();
+    } else {
+      const first =
+        state.totalPages === undefined || state.nextPage < state.totalPages
+          ? await fetchPage(state.nextPage, io.signal)
+          : undefined;
+      if (first) {
+        if (
+          opened.resumed &&
+          state.totalElements !== undefined &&
+          first.totalElements !== state.totalElements
+        ) {
+          log(
+            `warning: the list changed since the interrupted run (${paging.totalElementsField} ${state.totalElements} then, ${first.totalElements} now): ` +
+              'records may be missing or repeated across the seam; pass --restart for a consistent copy.',
+          );
+        }
+        state = {
+          ...state,
+          ...(first.totalPages !== undefined ? { totalPages: first.totalPages } : {}),
+          ...(first.totalElements !== undefined ? { totalElements: first.totalElements } : {}),
+        };
+        if (state.totalElements !== undefined) progress.setTotal(state.totalElements);
+        await commit(state.nextPage, first);
+        opened.save(records, state, true);
+        if (state.totalPages !== undefined) {
+          const rest = Array.from(
+            { length: Math.max(0, state.totalPages - state.nextPage) },
+            (_, i) => state.nextPage + i,
+          );
+          await runOrdered(
+            rest,
+            { concurrency: options.concurrency, signal: io.signal },
+            (page, _i, signal) => fetchPage(page, signal),
+            (result, page) => commit(page, result),
+            save,
+          );
+        } else {
+          // No totals in the answer: one page after the other until the list ends.
+          for (;;) {
+            const page = await fetchPage(state.nextPage, io.signal);
+            if (!page || page.items.length === 0) break;
+            await commit(state.nextPage, page);
+            save();
+          }
         }
       }
+      await destination.append(encoder.end(records));
+      opened.finish();
+      progress.stop();
     }
-    await destination.append(encoder.end(records));
-    opened.finish();
-    progress.stop();
   } catch (error) {
     // Whatever was committed before the failure (or Ctrl-C) is counted, so the next run starts after it.
     try {

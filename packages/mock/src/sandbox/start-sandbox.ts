@@ -53,6 +53,11 @@ export interface SandboxOptions {
   failRate?: number;
   /** Put Prism's validating proxy (`prism proxy --errors`) in front: every answer is checked against the spec. */
   validateWithPrism?: boolean;
+  /**
+   * Refuse query parameters an operation does not declare with 400. Default false: they are ignored, as the
+   * service ignores them, and named in the `x-ignored-parameters` response header and the log.
+   */
+  strict?: boolean;
   /** The joined spec as JSON (default: @assoc-feed/specs/feed.json). */
   specJson?: string;
   /** The spec Prism validates against (default: @assoc-feed/specs/feed.yaml). */
@@ -145,6 +150,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     faults: new Faults(faultOptions, seed),
     entitled: new Set(options.entitlements ?? []),
     isRestricted: restrictedBy(specRestricted, options.restricted ?? []),
+    strict: options.strict === true,
     ...(options.log ? { log: options.log } : {}),
   });
   const server = createServer({ keepAlive: true }, (req, res) => {

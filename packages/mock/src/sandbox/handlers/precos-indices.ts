@@ -293,9 +293,9 @@ function vna(ctx: RequestContext, date: string): Rec[] {
     ['NTN-C', 'NTN-C', '770100', 1350],
     ['LFT', 'LFT', '210100', 0],
   ];
-  return rows.map(([titulos, tipo, selic, indexBase]) => ({
-    data_referencia: date,
-    titulos,
+  // One object per date, the bond kinds in `titulos` (EVIDENCE.md row 14).
+  const titulos = rows.map(([tipoTitulo, tipo, selic, indexBase]) => ({
+    tipo_titulo: tipoTitulo,
     codigo_selic: selic,
     index: indexBase
       ? r((indexBase * market.vna(tipo, date)) / market.vna(tipo, '2026-01-02'), 2)
@@ -304,13 +304,14 @@ function vna(ctx: RequestContext, date: string): Rec[] {
     data_validade: date,
     vna: market.vna(tipo, date),
   }));
+  return [{ data_referencia: date, titulos }];
 }
 
 const ETTJ_VERTICES = [
   21, 42, 63, 126, 252, 378, 504, 630, 756, 1008, 1260, 1512, 1764, 2016, 2268, 2520, 3024, 3780, 5040, 7560,
 ];
 
-function curves(ctx: RequestContext, date: string): Rec {
+function curves(ctx: RequestContext, date: string): Rec[] {
   const market = ctx.world.market;
   const pct = (v: number) => r(100 * v, 4);
   const params = (['PREFIXADOS', 'IPCA'] as const).map((g) => {
@@ -328,38 +329,41 @@ function curves(ctx: RequestContext, date: string): Rec {
   const fitted = (market.imaIndices[7] as IndexDef)
     .members(date)
     .filter((b) => b.tipo !== 'LFT' && b.tipo !== 'NTN-C');
-  return {
-    data_referencia: date,
-    parametros: params,
-    erros: fitted.map((b) => ({
-      tipo_titulo: b.tipo,
-      codigo_selic: b.selic,
-      data_vencimento: b.maturity,
-      valor_erro: market.bondError(b, date),
-    })),
-    ettj: ETTJ_VERTICES.map((du) => {
-      const pre = market.curveRate('PREFIXADOS', date, du);
-      const ipca = market.curveRate('IPCA', date, du);
-      return {
+  // An array with one object per date (EVIDENCE.md row 15).
+  return [
+    {
+      data_referencia: date,
+      parametros: params,
+      erros: fitted.map((b) => ({
+        tipo_titulo: b.tipo,
+        codigo_selic: b.selic,
+        data_vencimento: b.maturity,
+        valor_erro: market.bondError(b, date),
+      })),
+      ettj: ETTJ_VERTICES.map((du) => {
+        const pre = market.curveRate('PREFIXADOS', date, du);
+        const ipca = market.curveRate('IPCA', date, du);
+        return {
+          vertice_du: du,
+          taxa_prefixadas: pct(pre),
+          taxa_ipca: pct(ipca),
+          taxa_implicita: pct((1 + pre) / (1 + ipca) - 1),
+        };
+      }),
+      bloco3361: [126, 252, 378, 504, 630, 756, 882, 1008, 1134, 1260].map((du) => ({
         vertice_du: du,
-        taxa_prefixadas: pct(pre),
-        taxa_ipca: pct(ipca),
-        taxa_implicita: pct((1 + pre) / (1 + ipca) - 1),
-      };
-    }),
-    resolucao_bc: [126, 252, 378, 504, 630, 756, 882, 1008, 1134, 1260].map((du) => ({
-      vertice_du: du,
-      taxa: pct(market.curveRate('PREFIXADOS', date, du)),
-    })),
-  };
+        taxa: pct(market.curveRate('PREFIXADOS', date, du)),
+      })),
+    },
+  ];
 }
 
 function intradayCurve(ctx: RequestContext, date: string): Rec[] {
   const market = ctx.world.market;
-  return (['PREFIXADOS', 'IPCA'] as const).flatMap((g) =>
-    ETTJ_VERTICES.slice(0, 14).map((du) => ({
-      data_referencia: date,
-      grupo_indexador: g,
+  // One object per date, one group per indexer, one parameter per vertex (EVIDENCE.md row 16).
+  const grupos = (['PREFIXADOS', 'IPCA'] as const).map((g) => ({
+    grupo_indexador: g,
+    parametros: ETTJ_VERTICES.slice(0, 14).map((du) => ({
       taxa: r(
         100 * market.curveRate(g, date, du) +
           0.02 * (unit(key(ctx.world.seed, g, du, toDayNumber(date))) - 0.5),
@@ -367,7 +371,23 @@ function intradayCurve(ctx: RequestContext, date: string): Rec[] {
       ),
       vertice: du,
     })),
-  );
+  }));
+  return [{ data_referencia: date, grupo_parametros: grupos }];
+}
+
+/** One object per index with its components in `referencias` (EVIDENCE.md row 17), from one row per component. */
+function byIndex(rows: Rec[]): Rec[] {
+  const out = new Map<string, Rec & { referencias: Rec[] }>();
+  for (const { indice, data_inicio, data_fim, ...component } of rows) {
+    const key = `${String(indice)}|${String(data_inicio)}`;
+    let entry = out.get(key);
+    if (!entry) {
+      entry = { indice, data_inicio, data_fim, referencias: [] };
+      out.set(key, entry);
+    }
+    entry.referencias.push(component);
+  }
+  return [...out.values()];
 }
 
 function intradayPrices(ctx: RequestContext, date: string): Rec[] {
@@ -652,7 +672,7 @@ type Producer = (ctx: RequestContext, when: When) => Rec[] | Rec;
 const imaRule: StartRule = firstBusinessDay;
 
 const producers: Record<string, Producer> = {
-  CarteiraTeoricaIda: (ctx, w) => idaPortfolio(ctx, w.month),
+  CarteiraTeoricaIda: (ctx, w) => byIndex(idaPortfolio(ctx, w.month)),
   PreviaCarteiraTeoricaIdaLiq: (ctx, w) => idaLiqPreview(ctx, w.month),
   ResultadosIda: (ctx, w) => idaResults(ctx, w.date),
   ResultadosIdaComComponentes: (ctx, w) => idaResults(ctx, w.date),
@@ -661,7 +681,7 @@ const producers: Record<string, Producer> = {
   ResultadosIhfaComComponentes: (ctx, w) => ihfaResults(ctx, w.date),
   ResultadosIdka: (ctx, w) => idkaResults(ctx, w.date),
   CarteiraTeoricaIma: (ctx, w) =>
-    bondPortfolioRecords(ctx, ctx.world.market.imaIndices, w.month, () => imaRule),
+    byIndex(bondPortfolioRecords(ctx, ctx.world.market.imaIndices, w.month, () => imaRule)),
   ResultadosIma: (ctx, w) =>
     ctx.world.market.imaIndices.map((def) => indexSummary(ctx, def, w.date, imaRule)),
   ResultadosIntradiariosIma: (ctx, w) =>
