@@ -296,8 +296,12 @@ function setField(target: Record<string, unknown>, name: string | undefined, val
   const parts = name.split('.');
   let node = target;
   for (const part of parts.slice(0, -1)) {
-    const next = node[part];
-    node = next !== null && typeof next === 'object' ? (next as Record<string, unknown>) : (node[part] = {});
+    let next = node[part];
+    if (next === null || typeof next !== 'object') {
+      next = {};
+      node[part] = next;
+    }
+    node = next as Record<string, unknown>;
   }
   node[parts[parts.length - 1] as string] = value;
 }
