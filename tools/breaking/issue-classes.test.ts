@@ -3,10 +3,10 @@
 // lets it through. The same edit reads differently in a request and in a response (asymmetry).
 import { describe, expect, it } from 'vitest';
 import { checkPolicy, parseChangeset } from './changesets.ts';
-import { getFunds, ok, params, query, requestSchema, responseSchema, spec } from './fixtures/specs.ts';
 import { countingBreaking } from './report.ts';
 import { classify } from './rules.ts';
 import { diffSpecs } from './spec-diff.ts';
+import { getFunds, ok, params, query, requestSchema, responseSchema, spec } from './test-support/specs.ts';
 import type { Obj } from './types.ts';
 
 const fund = (properties: Obj, required: string[] = Object.keys(properties)): Obj => ({

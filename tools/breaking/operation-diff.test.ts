@@ -1,9 +1,9 @@
 // Operation- and document-level changes: paths, operations, parameters, bodies, responses, security, servers,
 // deprecations. Each case is a before/after pair of small specs and the expected classification.
 import { describe, expect, it } from 'vitest';
-import { getFunds, ok, params, query, security, securitySchemes, spec } from './fixtures/specs.ts';
 import { classify } from './rules.ts';
 import { diffSpecs } from './spec-diff.ts';
+import { getFunds, ok, params, query, security, securitySchemes, spec } from './test-support/specs.ts';
 import type { Level, Obj } from './types.ts';
 
 interface Case {

@@ -1,7 +1,9 @@
 // Printing the classification: a table for people, JSON for machines, and the rule table itself.
+
+import type { ClassifiedChange } from './change.ts';
 import type { PolicyVerdict } from './changesets.ts';
 import { rules } from './rules.ts';
-import type { ClassifiedChange, Level } from './types.ts';
+import type { Level } from './types.ts';
 
 export interface Report {
   base: { ref: string; commit: string };

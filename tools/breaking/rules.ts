@@ -1,7 +1,7 @@
 // The classification table: every kind of change the diff can report, and whether it breaks a client.
 // The diff modules only say WHAT changed; this table alone says whether that is breaking. README.md lists it
 // (a test keeps the two in step) and `check:breaking --rules` prints it.
-import type { Change, ClassifiedChange, Direction, Level } from './types.ts';
+import type { Classification, Direction, Level } from './types.ts';
 
 interface Rule {
   /** error/warn are breaking (both need a major bump); info is not. */
@@ -199,7 +199,8 @@ export function schemaRuleId(direction: Direction, kind: SchemaChangeKind): Rule
   return `${direction}-${kind}`;
 }
 
-export function classify(change: Change): ClassifiedChange {
+/** Labels a change (a `Change`, change.ts) with its rule's level. */
+export function classify<C extends { rule: RuleId }>(change: C): C & Classification {
   const { level } = rules[change.rule];
   return { ...change, level, breaking: level !== 'info' };
 }

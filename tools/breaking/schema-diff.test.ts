@@ -1,8 +1,8 @@
 // Schema changes in both directions: the same edit, classified by whether the client sends or reads it.
 import { describe, expect, it } from 'vitest';
-import { requestSchema, responseSchema } from './fixtures/specs.ts';
 import { classify } from './rules.ts';
 import { diffSpecs } from './spec-diff.ts';
+import { requestSchema, responseSchema } from './test-support/specs.ts';
 import type { Level, Obj } from './types.ts';
 
 type Expected = [rule: string, level: Level][];

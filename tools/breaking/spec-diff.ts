@@ -1,9 +1,11 @@
 // Comparing two bundled specs of one API: the API itself, document-level servers and security schemes, paths
 // and operations (operation-diff.ts does the inside of each operation).
+
+import type { Change } from './change.ts';
 import { diffOperation, type OperationContext, serversKey } from './operation-diff.ts';
 import { derefObj } from './refs.ts';
 import type { RuleId } from './rules.ts';
-import { type Change, isObj, type Obj } from './types.ts';
+import { isObj, type Obj } from './types.ts';
 
 export const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 

@@ -1,6 +1,6 @@
 // @ts-check
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, byLocation, lintFixtures, operation } from './lint-fixtures.js';
+import { api, byLocation, lintFixtures, operation } from './test-support/lint-fixtures.js';
 
 const AT = 'openapi.yaml#/components/schemas/Value/x-decimal';
 const INFERRED = {

@@ -8,6 +8,7 @@ import { FeedSecurity } from './rules/feed-security.js';
 import { InferredChoiceMarked } from './rules/inferred-choice-marked.js';
 import { OperationComplete } from './rules/operation-complete.js';
 import { PaginatedListLimits } from './rules/paginated-list-limits.js';
+import { PathFileName } from './rules/path-file-name.js';
 import { SuccessExample } from './rules/success-example.js';
 
 /** The rules, by name (their config id is `feed/<name>`). */
@@ -19,6 +20,7 @@ export const rules = {
   'inferred-choice-marked': InferredChoiceMarked,
   'feed-security': FeedSecurity,
   'decimal-notation': DecimalNotation,
+  'path-file-name': PathFileName,
 };
 
 export default function feedPlugin() {

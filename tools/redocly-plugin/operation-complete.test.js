@@ -1,6 +1,6 @@
 // @ts-check
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, at, byLocation, lintFixtures, operation } from './lint-fixtures.js';
+import { api, at, byLocation, lintFixtures, operation } from './test-support/lint-fixtures.js';
 
 const P = '/feed/fundos/v2/fundos';
 const OP = `GET ${P}`;

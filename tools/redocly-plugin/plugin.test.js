@@ -11,6 +11,7 @@ const RULES = [
   'inferred-choice-marked',
   'operation-complete',
   'paginated-list-limits',
+  'path-file-name',
   'success-example',
 ];
 

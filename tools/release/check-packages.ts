@@ -1,6 +1,7 @@
 // pnpm check:packages [--no-build] [--keep]
-// Proves what a release would publish: builds, packs every publishable package, checks each tarball (file
-// list, publint, Are The Types Wrong), installs the tarballs into a throwaway project outside the workspace,
+// Proves what a release would publish: builds, compares each publishable package's public surface with its
+// committed api-report.md, packs every publishable package, checks each tarball (file list, publint, Are The
+// Types Wrong), installs the tarballs into a throwaway project outside the workspace,
 // type-checks a consumer under TypeScript 5.9 and 7 with nodenext and bundler resolution, runs it against the
 // mock on Node 20, 22 and 24 (the ones the machine lacks from the npm registry, cached in .tools/runtimes), and
 // runs every bin. Exit 1 when anything fails, 2 when the check itself cannot run.
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { checkApiReport, REPORT_COMMAND, type ReportVerdict } from './api-surface.ts';
 import { checkPackage, type PackageVerdict } from './check-package.ts';
 import { checkConsumer, installConsumer, type Step } from './consumer.ts';
 import { checkFixedGroup } from './fixed-group.ts';
@@ -37,6 +39,16 @@ function printPackages(verdicts: PackageVerdict[]): void {
     );
     for (const p of v.problems) console.log(`      ${p.tool} ${p.code}: ${p.message}`);
     for (const s of v.suggestions) console.log(`      publint suggestion: ${s}`);
+  }
+}
+
+function printReports(verdicts: ReportVerdict[]): void {
+  console.log(
+    `\napi reports (the built public surface against the committed report; ${REPORT_COMMAND} rewrites them)`,
+  );
+  for (const v of verdicts) {
+    console.log(`  ${v.problems.length ? 'FAIL' : 'ok  '} ${v.name}`);
+    for (const p of v.problems) console.log(`      ${p}`);
   }
 }
 
@@ -92,6 +104,9 @@ async function main(): Promise<number> {
     if (build.status !== 0) throw new Error('the build failed: fix it first (turbo run build)');
   }
 
+  const reports = packages.map((p) => checkApiReport(p.dir, p.manifest));
+  printReports(reports);
+
   const temp = mkdtempSync(join(tmpdir(), 'assoc-feed-check-packages-'));
   try {
     const tarballs = join(temp, 'tarballs');
@@ -118,6 +133,7 @@ async function main(): Promise<number> {
 
     const failed =
       group.problems.length +
+      reports.reduce((n, r) => n + r.problems.length, 0) +
       verdicts.reduce((n, v) => n + v.problems.length, 0) +
       runtimeSet.missing.length +
       steps.filter((s) => !s.ok).length;

@@ -24,6 +24,7 @@ describe('checkContents', () => {
     { name: 'a test declaration file', files: [...built, 'dist/index.test.d.ts'], rules: ['test-file'] },
     { name: 'a fixtures folder', files: [...built, 'dist/fixtures/fund.json'], rules: ['test-file'] },
     { name: 'a __tests__ folder', files: [...built, 'dist/__tests__/a.js'], rules: ['test-file'] },
+    { name: 'a test-support folder', files: [...built, 'dist/test-support/cli.js'], rules: ['test-file'] },
     { name: 'TypeScript sources', files: [...built, 'src/index.ts'], rules: ['typescript-source'] },
     { name: 'a .d.mts declaration is not a source', files: [...built, 'dist/extra.d.mts'], rules: [] },
     { name: 'a source map by accident', files: [...built, 'dist/index.js.map'], rules: ['source-map'] },

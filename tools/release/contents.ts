@@ -27,8 +27,8 @@ const outputDirs = ['dist/'];
 const forbidden: { rule: ContentRule; test: RegExp; fix: string }[] = [
   {
     rule: 'test-file',
-    test: /(?:^|\/)(?:__tests__|__mocks__|__fixtures__|tests?|fixtures?)\/|\.(?:test|spec)\.(?:d\.)?[cm]?[jt]sx?$/,
-    fix: 'exclude tests from the build (tsconfig.build.json "exclude": ["src/**/*.test.ts"])',
+    test: /(?:^|\/)(?:__tests__|__mocks__|__fixtures__|tests?|fixtures?|test-support)\/|\.(?:test|spec)\.(?:d\.)?[cm]?[jt]sx?$/,
+    fix: 'exclude tests and their helpers from the build (tsconfig.build.json "exclude": ["src/**/*.test.ts", "src/test-support"])',
   },
   {
     rule: 'typescript-source',

@@ -3,7 +3,7 @@
 import type { Manifest } from './workspace.ts';
 
 export interface Entrypoint {
-  /** What a user writes: `@assoc-feed/core`, `@assoc-feed/core/calendar`, `@assoc-feed/specs/feed.json`. */
+  /** What a user writes: `@assoc-feed/core`, `@assoc-feed/core/internal`, `@assoc-feed/specs/feed.json`. */
   specifier: string;
   kind: 'code' | 'data';
   /** Every file the subpath points to, under any condition (`./dist/index.js`, `./dist/index.d.ts`). */

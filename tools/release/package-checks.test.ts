@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkPackage } from './check-package.ts';
 import { checkConsumer, installConsumer, type Resolution } from './consumer.ts';
-import { type Files, fixturePackage } from './fixture-package.ts';
 import type { Packed } from './pack.ts';
+import { type Files, fixturePackage } from './test-support/fixture-package.ts';
 
 const temp = mkdtempSync(join(tmpdir(), 'check-packages-fixtures-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));

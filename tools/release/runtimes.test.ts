@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkConsumer, compilers, installConsumer } from './consumer.ts';
-import { type Files, fixturePackage } from './fixture-package.ts';
 import {
   cachedRuntime,
   consumerRuntimes,
@@ -16,6 +15,7 @@ import {
   type RuntimeSet,
   versionsToFetch,
 } from './runtimes.ts';
+import { type Files, fixturePackage } from './test-support/fixture-package.ts';
 
 const temp = mkdtempSync(join(tmpdir(), 'check-packages-runtimes-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));

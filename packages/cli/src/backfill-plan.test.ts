@@ -1,4 +1,4 @@
-import { businessDaysInRange } from '@assoc-feed/core/calendar';
+import { businessDaysInRange } from '@assoc-feed/core/internal/calendar';
 import { describe, expect, it } from 'vitest';
 import { backfillKind, planBackfill } from './backfill-plan.js';
 import { findTarget, operations } from './operations.js';

@@ -13,7 +13,7 @@ import {
   isIsoDate,
   isWeekend,
   nationalHolidays,
-} from '@assoc-feed/core/calendar';
+} from '@assoc-feed/core/internal/calendar';
 import { UsageError } from './errors.js';
 
 export type BackfillKind =

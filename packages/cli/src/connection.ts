@@ -4,7 +4,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { checkServiceUrl, type EnvironmentName, environments, FeedError } from '@assoc-feed/core';
+import { type EnvironmentName, environments, FeedError } from '@assoc-feed/core';
+import { checkServiceUrl } from '@assoc-feed/core/internal';
 import { UsageError } from './errors.js';
 import { closest } from './suggest.js';
 

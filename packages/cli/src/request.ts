@@ -1,6 +1,7 @@
 // The parameters of one call, from the command line, checked against the operation's documented rules before
 // anything is sent (core's findIssues: patterns, limits, enums, mes-with-ano, unknown names with close matches).
-import { findIssues, type ValidationIssue } from '@assoc-feed/core';
+import type { ValidationIssue } from '@assoc-feed/core';
+import { findIssues } from '@assoc-feed/core/internal';
 import { UsageError } from './errors.js';
 import { addQueryValue, type QueryValues, type Target } from './operations.js';
 

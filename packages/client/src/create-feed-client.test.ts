@@ -24,7 +24,7 @@ import {
   V1_FUND,
   V2_FUND,
   VNA,
-} from './test-feed.js';
+} from './test-support/feed.js';
 
 function setup(feedOptions: FakeFeedOptions = {}, options: Partial<DocumentClientOptions> = {}) {
   const feed = createFakeFeed(feedOptions);

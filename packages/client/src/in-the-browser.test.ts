@@ -1,4 +1,4 @@
-// The client in a browser: test-browser-page.ts bundled by esbuild for `platform: 'browser'` (no Node built-in
+// The client in a browser: test-support/browser-page.ts bundled by esbuild for `platform: 'browser'` (no Node built-in
 // may be reached, and no polyfill is added), loaded into headless Chromium (Debian's, driven by playwright-core;
 // tools/ensure-debian-packages.sh installs it) from a page on one 127.0.0.1 port, calling the sandbox on another with
 // the browser's own fetch. Cross-origin on purpose: the sandbox answers CORS (`*`, and the preflight for the
@@ -7,11 +7,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { type RunningSandbox, startSandbox } from '@assoc-feed/mock';
+import { type RunningSandbox, startSandbox } from '@assoc-feed/sandbox';
 import { build, type Metafile } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserScenarioInput, BrowserScenarioResult } from './test-browser-page.js';
+import type { BrowserScenarioInput, BrowserScenarioResult } from './test-support/browser-page.js';
 
 const FUNDS = 250;
 const PAGE_SIZE = 100;
@@ -51,7 +51,7 @@ async function serveSite(bundle: string): Promise<string> {
 
 beforeAll(async () => {
   const bundled = await build({
-    entryPoints: [fileURLToPath(new URL('./test-browser-page.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL('./test-support/browser-page.ts', import.meta.url))],
     bundle: true,
     platform: 'browser',
     format: 'esm',

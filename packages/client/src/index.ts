@@ -1,35 +1,9 @@
 // Public API of @assoc-feed/client: createFeedClient, plus what a caller of it needs from the packages below
 // (errors, environments, the document types), so one import serves an application.
 
-export type {
-  EnvironmentName,
-  FeedErrorCode,
-  Page,
-  RetryContext,
-  RetryOptions,
-  TokenManager,
-  ValidationIssue,
-  ValidationRule,
-} from '@assoc-feed/core';
-export {
-  BadRequestError,
-  ConfigurationError,
-  createTokenManager,
-  defaultRetryOn,
-  environments,
-  FeedError,
-  ForbiddenError,
-  InvalidCredentialsError,
-  InvalidRequestError,
-  NetworkError,
-  NotFoundError,
-  RateLimitedError,
-  ServerError,
-  TimeoutError,
-  TokenResponseError,
-  toFeedError,
-  UnauthorizedError,
-} from '@assoc-feed/core';
+// Everything users get from core (errors, environments, token managers, option and paging types), by one line:
+// the client's public surface is core's public surface plus its own, never a second list to keep in step.
+export * from '@assoc-feed/core';
 export type {
   components as FundosV1Components,
   FundosV1Client,

@@ -1,6 +1,7 @@
 // Brazilian business-day calendar, as the financial market's national calendar treats it: weekends and the
 // national holidays are not business days. Dates are 'YYYY-MM-DD' strings; all arithmetic is done on UTC day
-// numbers, so no time zone can shift a day. No dependencies.
+// numbers, so no time zone can shift a day. No dependencies. Published as `@assoc-feed/core/internal/calendar`
+// (for the document clients, the CLI and the sandbox; outside semver like the rest of ./internal).
 //
 // Holidays: fixed — Jan 1, Apr 21, May 1, Sep 7, Oct 12, Nov 2, Nov 15, Nov 20 (from 2024), Dec 25;
 // movable (from Easter) — Carnival Monday and Tuesday, Good Friday, Corpus Christi.

@@ -12,6 +12,7 @@ import {
   TimeoutError,
   UnauthorizedError,
 } from './errors.js';
+import { createTokenManager } from './flow-a.js';
 import { toFeedError } from './result.js';
 import {
   BASE_URL,
@@ -24,8 +25,7 @@ import {
   meta,
   type paths,
   recordingSleep,
-} from './test-fixtures.js';
-import { createTokenManager } from './token-manager.js';
+} from './test-support/fixtures.js';
 
 const LIST = '/feed/fundos/v2/fundos';
 const DETAIL = '/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}';

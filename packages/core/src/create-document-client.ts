@@ -21,6 +21,7 @@ import { checkCredential } from './credentials.js';
 import { type EnvironmentName, resolveBaseUrl } from './environments.js';
 import { ConfigurationError, type ErrorContext, errorFromResponse } from './errors.js';
 import { ACCESS_TOKEN_HEADER, CLIENT_ID_HEADER, createPipelineFetch } from './fetch-pipeline.js';
+import { createTokenManager, FLOW_A_TOKEN_PATH, type TokenManager } from './flow-a.js';
 import { type FetchFn, globalFetch, pathOf } from './http.js';
 import type { DocumentMeta } from './meta.js';
 import { createPaginator, type Paginator } from './paginate.js';
@@ -29,7 +30,6 @@ import { rememberResponse } from './result.js';
 import { type RetryOptions, resolveRetryOptions } from './retry.js';
 import type { CallAbort } from './signals.js';
 import { checkTimeoutMs, DEFAULT_TIMEOUT_MS, withTimeout } from './timeout.js';
-import { createTokenManager, FLOW_A_TOKEN_PATH, type TokenManager } from './token-manager.js';
 import { validateRequest } from './validate.js';
 
 export interface DocumentClientOptions {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createPipelineFetch } from './fetch-pipeline.js';
+import { createTokenManager } from './flow-a.js';
 import { resolveRetryOptions } from './retry.js';
 import { CallAbort } from './signals.js';
-import { json } from './test-fixtures.js';
-import { createTokenManager } from './token-manager.js';
+import { json } from './test-support/fixtures.js';
 
 function recorder(answers: (request: Request) => Response) {
   const seen: { token: string | null; body: string }[] = [];

@@ -9,10 +9,10 @@
 // 401 sends the same body.
 
 import { FeedError, NetworkError } from './errors.js';
+import type { TokenManager } from './flow-a.js';
 import { type FetchFn, pathOf } from './http.js';
 import { fetchWithRetry, type RetryOptions } from './retry.js';
 import { type CallAbort, raceAbort } from './signals.js';
-import type { TokenManager } from './token-manager.js';
 
 /** Flow A feed headers (document 1, Authentication, step 4). */
 export const CLIENT_ID_HEADER = 'client_id';

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createDocumentClient } from './create-document-client.js';
 import { environments } from './environments.js';
 import { ConfigurationError, TokenResponseError } from './errors.js';
+import { createTokenManager, type TokenManager } from './flow-a.js';
 import { bearerAuthMiddleware, createInputTokenManager, FLOW_B_TOKEN_PATH } from './flow-b.js';
-import { BASE_URL, CLIENT_ID, CLIENT_SECRET, json, meta } from './test-fixtures.js';
-import { createTokenManager, type TokenManager } from './token-manager.js';
+import { BASE_URL, CLIENT_ID, CLIENT_SECRET, json, meta } from './test-support/fixtures.js';
 
 function recorder(
   answer: (request: Request) => Response = () =>

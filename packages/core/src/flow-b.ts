@@ -12,14 +12,10 @@ import { type FetchFn, globalFetch } from './http.js';
 import { raceAbort } from './signals.js';
 import { createTokenCache } from './token-cache.js';
 import { requestToken } from './token-request.js';
+import { type TokenSource, tokenSource } from './token-source.js';
 
-export interface InputTokenManager {
-  /** Brand: cannot be passed where a flow A TokenManager is expected. */
-  readonly flow: 'B';
-  getToken(): Promise<string>;
-  invalidate(staleToken: string): void;
-  peek(): { expiresAt: number } | undefined;
-}
+/** A flow B token source (input family): cannot be passed where a flow A TokenManager is expected. */
+export type InputTokenManager = TokenSource<'B'>;
 
 export interface InputTokenManagerOptions {
   clientId: string;
@@ -71,12 +67,7 @@ export function createInputTokenManager(options: InputTokenManagerOptions): Inpu
       }),
   });
 
-  return Object.freeze({
-    flow: 'B' as const,
-    getToken: () => cache.get(),
-    invalidate: (staleToken: string) => cache.invalidate(staleToken),
-    peek: () => cache.peek(),
-  });
+  return tokenSource('B', cache);
 }
 
 /**

@@ -1,12 +1,13 @@
-// Public API of @assoc-feed/core. Document packages build on createDocumentClient + their generated meta.
+// Public API of @assoc-feed/core: what a user of the clients needs and the README shows (building a document
+// client, the two token flows, options, paging, errors, environments). What only the sibling packages share is in
+// ./internal.ts (`@assoc-feed/core/internal`), outside semver. api-report.md lists this surface; a change to it
+// fails check:packages until `pnpm api:report` rewrites the report, so it is reviewed as a diff.
 
 export type { DocumentClient, DocumentClientOptions } from './create-document-client.js';
 export { createDocumentClient } from './create-document-client.js';
-export { type DateRange, resolveDateWindow } from './date-window.js';
-export type { BaseUrlOptions, EnvironmentName } from './environments.js';
-export { checkServiceUrl, environments, isLoopbackHost, resolveBaseUrl } from './environments.js';
+export type { EnvironmentName } from './environments.js';
+export { environments } from './environments.js';
 export type {
-  ErrorContext,
   FeedErrorCode,
   FeedErrorDetails,
   ValidationIssue,
@@ -15,7 +16,6 @@ export type {
 export {
   BadRequestError,
   ConfigurationError,
-  errorFromResponse,
   FeedError,
   ForbiddenError,
   InvalidCredentialsError,
@@ -28,8 +28,10 @@ export {
   TokenResponseError,
   UnauthorizedError,
 } from './errors.js';
+export type { TokenManager, TokenManagerOptions } from './flow-a.js';
+export { createTokenManager } from './flow-a.js';
 export type { InputTokenManager, InputTokenManagerOptions } from './flow-b.js';
-export { bearerAuthMiddleware, createInputTokenManager, FLOW_B_TOKEN_PATH } from './flow-b.js';
+export { bearerAuthMiddleware, createInputTokenManager } from './flow-b.js';
 export type { FetchFn, FetchInit } from './http.js';
 export type {
   CursorPaginationMeta,
@@ -41,7 +43,6 @@ export type {
   ParameterMeta,
   ParameterSchemaMeta,
 } from './meta.js';
-export { operationKey } from './meta.js';
 export type {
   Page,
   PageItem,
@@ -53,15 +54,5 @@ export type {
 } from './paginate.js';
 export { toFeedError } from './result.js';
 export type { RetryContext, RetryOptions } from './retry.js';
-export {
-  backoffDelay,
-  defaultRetryOn,
-  defaultRetryOptions,
-  isRetryableStatus,
-  resolveRetryOptions,
-} from './retry.js';
-export { DEFAULT_TIMEOUT_MS } from './timeout.js';
-export type { TokenManager, TokenManagerOptions } from './token-manager.js';
-export { createTokenManager, FLOW_A_TOKEN_PATH } from './token-manager.js';
-export type { RequestParams } from './validate.js';
-export { dateProblem, findIssues, validateRequest } from './validate.js';
+export { defaultRetryOn } from './retry.js';
+export type { TokenFlow, TokenSource } from './token-source.js';

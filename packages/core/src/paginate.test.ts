@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createDocumentClient, type DocumentClientOptions } from './create-document-client.js';
 import { ForbiddenError, InvalidRequestError, NotFoundError } from './errors.js';
+import { createTokenManager } from './flow-a.js';
 import type { Page, PageItem, PaginateArgs, PaginatedPath } from './paginate.js';
 import {
   BASE_URL,
@@ -16,8 +17,7 @@ import {
   type paths,
   recordingSleep,
   type SeriesRecord,
-} from './test-fixtures.js';
-import { createTokenManager } from './token-manager.js';
+} from './test-support/fixtures.js';
 
 const LIST = '/feed/fundos/v2/fundos';
 

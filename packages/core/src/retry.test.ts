@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError, NetworkError } from './errors.js';
 import { backoffDelay, fetchWithRetry, type RetryOptions, resolveRetryOptions } from './retry.js';
-import { recordingSleep } from './test-fixtures.js';
+import { recordingSleep } from './test-support/fixtures.js';
 
 function setup(answers: (Response | Error)[], patch: Partial<RetryOptions> = {}) {
   const { waits, sleep } = recordingSleep();

@@ -5,6 +5,7 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createDocumentClient } from './create-document-client.js';
 import { FeedError } from './errors.js';
+import { createTokenManager } from './flow-a.js';
 import { createInputTokenManager } from './flow-b.js';
 import { toFeedError } from './result.js';
 import {
@@ -16,8 +17,7 @@ import {
   json,
   meta,
   type paths,
-} from './test-fixtures.js';
-import { createTokenManager } from './token-manager.js';
+} from './test-support/fixtures.js';
 
 const BASIC_B64 = Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`, 'utf8').toString('base64');
 const DETAIL = '/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidRequestError } from './errors.js';
 import type { OperationMeta } from './meta.js';
-import { meta } from './test-fixtures.js';
+import { meta } from './test-support/fixtures.js';
 import { dateProblem, findIssues, type RequestParams, validateRequest } from './validate.js';
 
 const list = meta.operations['GET /feed/fundos/v2/fundos'];

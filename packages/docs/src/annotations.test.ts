@@ -1,13 +1,13 @@
 // The reference pages repeat every "not shown" choice where a reader meets it. Redoc shows only some descriptions
 // (operations, parameters, responses, properties, servers, info, tags), so each x-inferred of the three specs
-// must end up in one of those in the copy Redoc renders (tools/docs/annotate.ts). The browser tests check that
+// must end up in one of those in the copy Redoc renders (src/build/annotate.ts). The browser tests check that
 // Redoc really shows such a lifted note.
 import { describe, expect, test } from 'vitest';
-import { annotateForDocs, plainMarkdown } from '../../../tools/docs/annotate.ts';
-import { collectInferred } from '../../../tools/docs/extensions.ts';
-import type { Json } from '../../../tools/docs/inputs.ts';
-import { createResolver } from '../../../tools/docs/resolve.ts';
-import { walk } from '../../../tools/docs/walk.ts';
+import { annotateForDocs, plainMarkdown } from './build/annotate.ts';
+import { collectInferred } from './build/extensions.ts';
+import type { Json } from './build/inputs.ts';
+import { createResolver } from './build/resolve.ts';
+import { walk } from './build/walk.ts';
 import { builtDocuments } from './test-support/site.ts';
 
 const methods = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);

@@ -4,9 +4,9 @@
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { languages } from '../../../tools/docs/code-samples.ts';
-import type { Document } from '../../../tools/docs/inputs.ts';
-import { isPaginated } from '../../../tools/docs/operations.ts';
+import { languages } from './build/code-samples.ts';
+import type { Document } from './build/inputs.ts';
+import { isPaginated } from './build/operations.ts';
 import { type LaunchedBrowser, launchChromium, screenshot, watch } from './test-support/browser.ts';
 import {
   builtDocuments,

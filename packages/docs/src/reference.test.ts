@@ -4,13 +4,13 @@
 // both headers), and a "not shown" choice made on a response's root schema is there for the reader.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { tagRoute } from '../../../tools/docs/anchors.ts';
-import { annotateForDocs, plainMarkdown } from '../../../tools/docs/annotate.ts';
-import { clientOf, languages } from '../../../tools/docs/code-samples.ts';
-import { collectInferred } from '../../../tools/docs/extensions.ts';
-import type { Document, Json } from '../../../tools/docs/inputs.ts';
-import { isPaginated } from '../../../tools/docs/operations.ts';
-import { createResolver } from '../../../tools/docs/resolve.ts';
+import { tagRoute } from './build/anchors.ts';
+import { annotateForDocs, plainMarkdown } from './build/annotate.ts';
+import { clientOf, languages } from './build/code-samples.ts';
+import { collectInferred } from './build/extensions.ts';
+import type { Document, Json } from './build/inputs.ts';
+import { isPaginated } from './build/operations.ts';
+import { createResolver } from './build/resolve.ts';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
 import { type LaunchedBrowser, launchChromium, newPage, screenshot } from './test-support/browser.ts';
 import { builtDocuments, type Operation, operationRoute, operationsOf } from './test-support/site.ts';

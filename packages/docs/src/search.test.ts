@@ -3,11 +3,11 @@
 // and by method + path; and every section and tag group of the documents, opening Redoc at its place.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sectionRoute, tagRoute } from '../../../tools/docs/anchors.ts';
-import { responseFields } from '../../../tools/docs/fields.ts';
-import type { Json } from '../../../tools/docs/inputs.ts';
-import { createResolver } from '../../../tools/docs/resolve.ts';
-import { descriptionSections, plainText } from '../../../tools/docs/search-index.ts';
+import { sectionRoute, tagRoute } from './build/anchors.ts';
+import { responseFields } from './build/fields.ts';
+import type { Json } from './build/inputs.ts';
+import { createResolver } from './build/resolve.ts';
+import { descriptionSections, plainText } from './build/search-index.ts';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
 import { type LaunchedBrowser, launchChromium, newPage, screenshot } from './test-support/browser.ts';
 import {

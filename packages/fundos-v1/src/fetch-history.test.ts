@@ -1,5 +1,5 @@
 import { NotFoundError, ServerError } from '@assoc-feed/core';
-import { addDays } from '@assoc-feed/core/calendar';
+import { addDays } from '@assoc-feed/core/internal/calendar';
 import { describe, expect, it } from 'vitest';
 import { createFundosV1Client, fetchStructuredFundHistory } from './index.js';
 

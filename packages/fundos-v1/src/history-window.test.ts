@@ -1,4 +1,4 @@
-import { addDays } from '@assoc-feed/core/calendar';
+import { addDays } from '@assoc-feed/core/internal/calendar';
 import { describe, expect, it } from 'vitest';
 import { type HistoryRange, planHistoryWindows, resolveHistoryRange } from './history-window.js';
 

@@ -1,8 +1,9 @@
 // Document 2, V7 (structured-fund daily history): the date rules of one query, and the split of a longer
 // range into consecutive queries that each respect them. The rules are the spec's `x-date-window` on V7,
 // carried into the generated meta, so a change of the document changes them here too.
-import { type DateWindowMeta, resolveDateWindow } from '@assoc-feed/core';
-import { addDays, addMonths, toDayNumber, todayInBrasilia } from '@assoc-feed/core/calendar';
+import type { DateWindowMeta } from '@assoc-feed/core';
+import { resolveDateWindow } from '@assoc-feed/core/internal';
+import { addDays, addMonths, toDayNumber, todayInBrasilia } from '@assoc-feed/core/internal/calendar';
 import { meta } from './generated/meta.js';
 
 export const V7_PATH = '/feed/fundos/v1/fundos-estruturados/{CNPJ}/serie-historica' as const;

@@ -3,12 +3,12 @@
 // flow B token the feed: the two flows are kept apart by construction, not by care.
 import {
   bearerAuthMiddleware,
-  checkServiceUrl,
   createInputTokenManager,
   environments,
   type FetchFn,
   type InputTokenManager,
 } from '@assoc-feed/core';
+import { checkServiceUrl } from '@assoc-feed/core/internal';
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from './generated/schema.js';
 

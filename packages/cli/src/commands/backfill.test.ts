@@ -1,10 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { businessDaysInRange, isBusinessDay, nationalHolidays } from '@assoc-feed/core/calendar';
-import { type RunningSandbox, sandboxFetch } from '@assoc-feed/mock';
+import { businessDaysInRange, isBusinessDay, nationalHolidays } from '@assoc-feed/core/internal/calendar';
+import { type RunningSandbox, sandboxFetch } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../test-cli.js';
+import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../test-support/cli.js';
 
 const VNA = '/feed/precos-indices/v1/titulos-publicos/vna';
 let sandbox: RunningSandbox;

@@ -1,20 +1,17 @@
 // `assoc-feed backfill <path> --from D --to D`: one request per business day (per month, per V7 window), up
 // to `--concurrency` at a time, committed in date order with a checkpoint after each. A 404 for a period is
 // the service saying "no data for it" (a date it did not publish): recorded as such, not a failure.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { toFeedError } from '@assoc-feed/core';
 import { backfillKind, periodParameters, planBackfill, type Unit } from '../backfill-plan.js';
-import { createFeedClients } from '../clients.js';
-import { resolveConnection } from '../connection.js';
 import { UsageError } from '../errors.js';
-import { count, type Io, type JobOptions, openJob } from '../job.js';
+import { count, type Io, type JobOptions } from '../job.js';
+import { runJob } from '../job-runner.js';
 import { describe, findTarget, operations } from '../operations.js';
 import { runOrdered } from '../ordered.js';
 import { tablePath, writeFileAtomic } from '../output/destination.js';
 import { createEncoder } from '../output/encoders.js';
 import { recordShape } from '../output/record-shape.js';
-import { createProgress } from '../progress.js';
 import { checkParams, filledPath, parseQueryOptions, requestLine } from '../request.js';
 
 export interface BackfillOptions extends JobOptions {
@@ -73,131 +70,107 @@ export async function backfillCommand(pathArg: string, options: BackfillOptions,
     return;
   }
 
-  const connection = resolveConnection(options, io.env);
-  const clients = createFeedClients(connection, { retries: options.retries, timeoutMs: options.timeout });
-  const client = clients.document(target.operation.document);
-  const job = {
-    path: showPath,
-    query: fixed,
-    from: options.from,
-    to: options.to,
-    format: options.format,
-    lists: options.lists,
-    outDir: options.outDir ?? null,
-  };
-  if (options.outDir) mkdirSync(options.outDir, { recursive: true });
-  const opened = openJob<BackfillProgress>('backfill', job, {
-    out: options.out,
-    checkpointFile: options.outDir && join(options.outDir, '_checkpoint.json'),
-    tables: options.outDir ? [''] : encoder.tables,
-    restart: options.restart,
-    checkpointInterval: options.checkpointInterval,
-  });
-  const log = (line: string) => options.quiet || io.stderr.write(`${line}\n`);
-  let records = opened.resumed?.records ?? 0;
-  let state: BackfillProgress = opened.resumed?.progress ?? { done: 0, noData: [] };
-  const progress = createProgress({
-    mode: options.quiet ? 'none' : options.progress,
-    unit: plan.unitName,
-    label: `backfill ${op.path}`,
-    shortLabel: `backfill ${op.documentId ?? op.path}`,
-    stream: io.stderr,
-    intervalSeconds: options.progressInterval,
-  });
-  const ext = options.format;
-  const started = performance.now();
-
-  const work = async (unit: Unit, _i: number, signal: AbortSignal): Promise<Answer> => {
-    const params = { path: target.path, query: { ...fixed, ...unit.query } };
-    if (op.pagination) {
-      // A paged answer (the single-fund series): every page of the window, in order.
-      const items: unknown[] = [];
-      for await (const page of client.pages(op.path, { params, signal })) items.push(...page.items);
-      return items.length === 0
-        ? { period: unit.period, noData: true }
-        : { period: unit.period, noData: false, records: items };
-    }
-    const result = await client.GET(op.path, { params, signal });
-    if (result.response.status === 404) return { period: unit.period, noData: true };
-    if (!result.response.ok) throw toFeedError(result);
-    const data = result.data;
-    return { period: unit.period, noData: false, records: Array.isArray(data) ? data : [data] };
-  };
-  const commit = async (answer: Answer) => {
-    if (answer.noData) state = { done: state.done + 1, noData: [...state.noData, answer.period] };
-    else {
-      if (options.outDir) {
-        const dir = options.outDir;
-        const main = join(dir, `${answer.period}.${ext}`);
-        const chunks = [
-          encoder.start(),
-          encoder.encode(answer.records, 0),
-          encoder.end(answer.records.length),
-        ];
-        for (const table of encoder.tables) {
-          writeFileAtomic(tablePath(main, table), chunks.map((c) => c.get(table) ?? '').join(''));
-        }
-      } else await opened.destination.append(encoder.encode(answer.records, records, answer.period));
-      records += answer.records.length;
-      state = { ...state, done: state.done + 1 };
-    }
-    progress.update(state.done, `${count(records)} records, ${state.noData.length} no data`);
-  };
-
-  try {
-    if (opened.resumed) {
-      log(
-        `resuming at ${plan.units[state.done]?.period ?? 'the end'}: ${count(state.done)} of ${count(plan.units.length)} ${plan.unitName} already done (${count(records)} records)`,
-      );
-    } else {
-      if (!options.outDir) await opened.destination.append(encoder.start());
-      opened.save(records, state, true);
-    }
-    progress.start(plan.units.length, state.done);
-    await runOrdered(
-      plan.units.slice(state.done),
-      { concurrency: options.concurrency, signal: io.signal },
-      work,
-      commit,
-      () => opened.save(records, state),
-    );
-    if (!options.outDir) await opened.destination.append(encoder.end(records));
-    const summary = {
+  const outDir = options.outDir;
+  let summaryFile: string | undefined;
+  await runJob<BackfillProgress>(
+    {
       command: 'backfill',
-      path: showPath,
-      query: fixed,
-      from: options.from,
-      to: options.to,
-      requests: plan.units.length,
-      withData: plan.units.length - state.noData.length,
-      records,
-      noData: state.noData,
-      ...(plan.skipped ? { skipped: plan.skipped } : {}),
-    };
-    const summaryFile = options.outDir
-      ? join(options.outDir, '_summary.json')
-      : options.out && `${options.out}.summary.json`;
-    if (summaryFile) writeFileAtomic(summaryFile, `${JSON.stringify(summary, null, 2)}\n`);
-    opened.finish();
-    progress.stop();
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    log(
-      `backfilled ${count(plan.units.length)} ${plan.unitName} of GET ${op.path} in ${seconds} s: ${count(summary.withData)} with data (${count(records)} records), ` +
-        `${state.noData.length} without data${state.noData.length ? ` (404: ${state.noData.join(', ')})` : ''}` +
-        `${summaryFile ? `; summary in ${summaryFile}` : ''}`,
-    );
-  } catch (error) {
-    // Whatever was committed before the failure (or Ctrl-C) is counted, so the next run starts after it.
-    try {
-      opened.save(records, state, true);
-    } catch {
-      /* the original error matters more; the last checkpoint still holds */
-    }
-    progress.stop();
-    throw error;
-  } finally {
-    opened.destination.close();
-  }
+      operation: target.operation,
+      job: {
+        path: showPath,
+        query: fixed,
+        from: options.from,
+        to: options.to,
+        format: options.format,
+        lists: options.lists,
+        outDir: outDir ?? null,
+      },
+      outDir,
+      tables: outDir ? [''] : encoder.tables,
+      unit: plan.unitName,
+      initial: { done: 0, noData: [] },
+      resuming: ({ state, records }) =>
+        `resuming at ${plan.units[state.done]?.period ?? 'the end'}: ${count(state.done)} of ${count(plan.units.length)} ${plan.unitName} already done (${count(records)} records)`,
+      begin: async ({ opened }) => {
+        if (!outDir) await opened.destination.append(encoder.start());
+      },
+      async run(job) {
+        const work = async (unit: Unit, _i: number, signal: AbortSignal): Promise<Answer> => {
+          const params = { path: target.path, query: { ...fixed, ...unit.query } };
+          if (op.pagination) {
+            // A paged answer (the single-fund series): every page of the window, in order.
+            const items: unknown[] = [];
+            for await (const page of job.client.pages(op.path, { params, signal })) items.push(...page.items);
+            return items.length === 0
+              ? { period: unit.period, noData: true }
+              : { period: unit.period, noData: false, records: items };
+          }
+          const result = await job.client.GET(op.path, { params, signal });
+          if (result.response.status === 404) return { period: unit.period, noData: true };
+          if (!result.response.ok) throw toFeedError(result);
+          const data = result.data;
+          return { period: unit.period, noData: false, records: Array.isArray(data) ? data : [data] };
+        };
+        const commit = async (answer: Answer) => {
+          const { state } = job;
+          if (answer.noData) job.state = { done: state.done + 1, noData: [...state.noData, answer.period] };
+          else {
+            if (outDir) {
+              const main = join(outDir, `${answer.period}.${options.format}`);
+              const chunks = [
+                encoder.start(),
+                encoder.encode(answer.records, 0),
+                encoder.end(answer.records.length),
+              ];
+              for (const table of encoder.tables) {
+                writeFileAtomic(tablePath(main, table), chunks.map((c) => c.get(table) ?? '').join(''));
+              }
+            } else
+              await job.opened.destination.append(encoder.encode(answer.records, job.records, answer.period));
+            job.records += answer.records.length;
+            job.state = { ...state, done: state.done + 1 };
+          }
+          job.progress.update(
+            job.state.done,
+            `${count(job.records)} records, ${job.state.noData.length} no data`,
+          );
+        };
+
+        job.progress.start(plan.units.length, job.state.done);
+        await runOrdered(
+          plan.units.slice(job.state.done),
+          { concurrency: options.concurrency, signal: io.signal },
+          work,
+          commit,
+          job.save,
+        );
+      },
+      async end({ opened, state, records }) {
+        if (!outDir) await opened.destination.append(encoder.end(records));
+        const summary = {
+          command: 'backfill',
+          path: showPath,
+          query: fixed,
+          from: options.from,
+          to: options.to,
+          requests: plan.units.length,
+          withData: plan.units.length - state.noData.length,
+          records,
+          noData: state.noData,
+          ...(plan.skipped ? { skipped: plan.skipped } : {}),
+        };
+        summaryFile = outDir ? join(outDir, '_summary.json') : options.out && `${options.out}.summary.json`;
+        if (summaryFile) writeFileAtomic(summaryFile, `${JSON.stringify(summary, null, 2)}\n`);
+      },
+      summary: ({ state, records }, seconds) => [
+        `backfilled ${count(plan.units.length)} ${plan.unitName} of GET ${op.path} in ${seconds} s: ${count(plan.units.length - state.noData.length)} with data (${count(records)} records), ` +
+          `${state.noData.length} without data${state.noData.length ? ` (404: ${state.noData.join(', ')})` : ''}` +
+          `${summaryFile ? `; summary in ${summaryFile}` : ''}`,
+      ],
+    },
+    options,
+    io,
+  );
 }
 
 function describePlan(plan: ReturnType<typeof planBackfill>, path: string, options: BackfillOptions): string {

@@ -5,16 +5,15 @@
 // checkpoint keeps the cursor of the first answer not yet written.
 
 import { checkpointPath } from '../checkpoint.js';
-import { createFeedClients, type LoosePage } from '../clients.js';
-import { resolveConnection } from '../connection.js';
+import type { LoosePage } from '../clients.js';
 import { UsageError } from '../errors.js';
-import { count, type Io, type JobOptions, openJob } from '../job.js';
+import { count, type Io, type JobOptions } from '../job.js';
+import { runJob } from '../job-runner.js';
 import { describe, findTarget, operations } from '../operations.js';
 import { runOrdered } from '../ordered.js';
 import { tablePath } from '../output/destination.js';
 import { createEncoder } from '../output/encoders.js';
 import { recordShape } from '../output/record-shape.js';
-import { createProgress } from '../progress.js';
 import { checkParams, filledPath, parseQueryOptions, requestLine } from '../request.js';
 
 export interface ExportOptions extends JobOptions {
@@ -46,10 +45,11 @@ export async function exportCommand(pathArg: string, options: ExportOptions, io:
     );
   }
   const query = parseQueryOptions(options.query, target.query);
+  const byCursor = paging.kind === 'cursor';
   const startParam = paging.kind === 'cursor' ? paging.cursorParam : paging.pageParam;
   if (query[startParam] !== undefined) {
     throw new UsageError(
-      `export reads every ${paging.kind === 'cursor' ? 'record' : 'page'} from the first: drop ${startParam}= (use get for one ${paging.kind === 'cursor' ? 'answer' : 'page'}).`,
+      `export reads every ${byCursor ? 'record' : 'page'} from the first: drop ${startParam}= (use get for one ${byCursor ? 'answer' : 'page'}).`,
     );
   }
   query[paging.sizeParam] ??= String(paging.maxSize);
@@ -82,154 +82,116 @@ export async function exportCommand(pathArg: string, options: ExportOptions, io:
     return;
   }
 
-  const connection = resolveConnection(options, io.env);
-  const clients = createFeedClients(connection, { retries: options.retries, timeoutMs: options.timeout });
-  const client = clients.document(target.operation.document);
-  const job = { path: showPath, query, format: options.format, lists: options.lists };
-  const opened = openJob<ExportProgress>('export', job, {
-    out: options.out,
-    tables: encoder.tables,
-    restart: options.restart,
-    checkpointInterval: options.checkpointInterval,
-  });
-  const { destination } = opened;
-  const log = (line: string) => options.quiet || io.stderr.write(`${line}\n`);
-  const started = performance.now();
-  const progress = createProgress({
-    mode: options.quiet ? 'none' : options.progress,
-    unit: 'records',
-    label: `export ${op.path}`,
-    shortLabel: `export ${op.documentId ?? op.path}`,
-    stream: io.stderr,
-    intervalSeconds: options.progressInterval,
-  });
-
-  let records = opened.resumed?.records ?? 0;
-  let state: ExportProgress = opened.resumed?.progress ?? { nextPage: 0 };
-  try {
-    if (opened.resumed) {
-      log(
+  await runJob<ExportProgress>(
+    {
+      command: 'export',
+      operation: target.operation,
+      job: { path: showPath, query, format: options.format, lists: options.lists },
+      tables: encoder.tables,
+      unit: 'records',
+      initial: { nextPage: 0 },
+      resuming: ({ state, records }) =>
         `resuming ${options.out} at page ${state.nextPage}${state.totalPages ? ` of ${state.totalPages}` : ''} (${count(records)} records already written)`,
-      );
-    } else {
-      await destination.append(encoder.start());
-      opened.save(records, state, true);
-    }
+      begin: ({ opened }) => opened.destination.append(encoder.start()),
+      async run(job) {
+        const { client, opened, progress } = job;
+        const fetchPage = async (page: number, signal: AbortSignal): Promise<LoosePage | undefined> => {
+          const pageParam = paging.kind === 'page' ? paging.pageParam : 'page';
+          const pages = client.pages(op.path, {
+            params: { path: target.path, query: { ...query, [pageParam]: String(page) } },
+            signal,
+          });
+          for await (const first of pages) return first;
+          return undefined; // a 404 past the last page, or an empty page without totals
+        };
+        const commit = async (page: number, result: LoosePage | undefined) => {
+          const items = result?.items ?? [];
+          await opened.destination.append(encoder.encode(items, job.records));
+          job.records += items.length;
+          job.state = { ...job.state, nextPage: page + 1 };
+          progress.update(job.records);
+        };
 
-    const fetchPage = async (page: number, signal: AbortSignal): Promise<LoosePage | undefined> => {
-      const pageParam = paging.kind === 'page' ? paging.pageParam : 'page';
-      const pages = client.pages(op.path, {
-        params: { path: target.path, query: { ...query, [pageParam]: String(page) } },
-        signal,
-      });
-      for await (const first of pages) return first;
-      return undefined; // a 404 past the last page, or an empty page without totals
-    };
-    const commit = async (page: number, result: LoosePage | undefined) => {
-      const items = result?.items ?? [];
-      await destination.append(encoder.encode(items, records));
-      records += items.length;
-      state = { ...state, nextPage: page + 1 };
-      progress.update(records);
-    };
-    const save = () => opened.save(records, state);
-
-    progress.start(state.totalElements, records);
-    if (paging.kind === 'cursor') {
-      // Sequential by nature: each answer names the next. The client requests answer n+1 while n is written.
-      const pages = state.done
-        ? []
-        : client.pages(op.path, {
+        progress.start(job.state.totalElements, job.records);
+        if (paging.kind === 'cursor') {
+          // Sequential by nature: each answer names the next. The client requests answer n+1 while n is written.
+          if (job.state.done) return;
+          const pages = client.pages(op.path, {
             params: {
               path: target.path,
-              query: { ...query, ...(state.cursor ? { [paging.cursorParam]: state.cursor } : {}) },
+              query: { ...query, ...(job.state.cursor ? { [paging.cursorParam]: job.state.cursor } : {}) },
             },
             signal: io.signal,
             prefetch: true,
           });
-      for await (const page of pages) {
-        if (page.totalElements !== undefined && state.totalElements === undefined) {
-          state = { ...state, totalElements: page.totalElements };
-          progress.setTotal(page.totalElements);
+          for await (const page of pages) {
+            if (page.totalElements !== undefined && job.state.totalElements === undefined) {
+              job.state = { ...job.state, totalElements: page.totalElements };
+              progress.setTotal(page.totalElements);
+            }
+            await commit(job.state.nextPage, page);
+            const { cursor: _written, ...rest } = job.state;
+            job.state = page.nextCursor ? { ...rest, cursor: page.nextCursor } : { ...rest, done: true };
+            job.save();
+          }
+          return;
         }
-        await commit(state.nextPage, page);
-        const { cursor: _written, ...rest } = state;
-        state = page.nextCursor ? { ...rest, cursor: page.nextCursor } : { ...rest, done: true };
-        save();
-      }
-      await destination.append(encoder.end(records));
-      opened.finish();
-      progress.stop();
-    } else {
-      const first =
-        state.totalPages === undefined || state.nextPage < state.totalPages
-          ? await fetchPage(state.nextPage, io.signal)
-          : undefined;
-      if (first) {
+        const first =
+          job.state.totalPages === undefined || job.state.nextPage < job.state.totalPages
+            ? await fetchPage(job.state.nextPage, io.signal)
+            : undefined;
+        if (!first) return;
         if (
           opened.resumed &&
-          state.totalElements !== undefined &&
-          first.totalElements !== state.totalElements
+          job.state.totalElements !== undefined &&
+          first.totalElements !== job.state.totalElements
         ) {
-          log(
-            `warning: the list changed since the interrupted run (${paging.totalElementsField} ${state.totalElements} then, ${first.totalElements} now): ` +
+          job.log(
+            `warning: the list changed since the interrupted run (${paging.totalElementsField} ${job.state.totalElements} then, ${first.totalElements} now): ` +
               'records may be missing or repeated across the seam; pass --restart for a consistent copy.',
           );
         }
-        state = {
-          ...state,
+        job.state = {
+          ...job.state,
           ...(first.totalPages !== undefined ? { totalPages: first.totalPages } : {}),
           ...(first.totalElements !== undefined ? { totalElements: first.totalElements } : {}),
         };
-        if (state.totalElements !== undefined) progress.setTotal(state.totalElements);
-        await commit(state.nextPage, first);
-        opened.save(records, state, true);
-        if (state.totalPages !== undefined) {
+        if (job.state.totalElements !== undefined) progress.setTotal(job.state.totalElements);
+        await commit(job.state.nextPage, first);
+        opened.save(job.records, job.state, true);
+        if (job.state.totalPages !== undefined) {
           const rest = Array.from(
-            { length: Math.max(0, state.totalPages - state.nextPage) },
-            (_, i) => state.nextPage + i,
+            { length: Math.max(0, job.state.totalPages - job.state.nextPage) },
+            (_, i) => job.state.nextPage + i,
           );
           await runOrdered(
             rest,
             { concurrency: options.concurrency, signal: io.signal },
             (page, _i, signal) => fetchPage(page, signal),
             (result, page) => commit(page, result),
-            save,
+            job.save,
           );
         } else {
           // No totals in the answer: one page after the other until the list ends.
           for (;;) {
-            const page = await fetchPage(state.nextPage, io.signal);
+            const page = await fetchPage(job.state.nextPage, io.signal);
             if (!page || page.items.length === 0) break;
-            await commit(state.nextPage, page);
-            save();
+            await commit(job.state.nextPage, page);
+            job.save();
           }
         }
-      }
-      await destination.append(encoder.end(records));
-      opened.finish();
-      progress.stop();
-    }
-  } catch (error) {
-    // Whatever was committed before the failure (or Ctrl-C) is counted, so the next run starts after it.
-    try {
-      opened.save(records, state, true);
-    } catch {
-      /* the original error matters more; the last checkpoint still holds */
-    }
-    progress.stop();
-    throw error;
-  } finally {
-    destination.close();
-  }
-
-  const seconds = (performance.now() - started) / 1000;
-  log(
-    `exported ${count(records)} records of GET ${op.path} to ${options.out ?? 'stdout'} in ${seconds.toFixed(1)} s`,
+      },
+      end: ({ opened, records }) => opened.destination.append(encoder.end(records)),
+      summary: ({ state, records }, seconds) => [
+        `exported ${count(records)} records of GET ${op.path} to ${options.out ?? 'stdout'} in ${seconds} s`,
+        ...(state.totalElements !== undefined && records !== state.totalElements
+          ? [
+              `warning: the list announced ${count(state.totalElements)} records (${paging.totalElementsField}) but ${count(records)} were written: it changed during the export; run it again for a consistent copy.`,
+            ]
+          : []),
+      ],
+    },
+    options,
+    io,
   );
-  if (state.totalElements !== undefined && records !== state.totalElements) {
-    log(
-      `warning: the list announced ${count(state.totalElements)} records (${paging.totalElementsField}) but ${count(records)} were written: it changed during the export; run it again for a consistent copy.`,
-    );
-  }
 }

@@ -2,12 +2,12 @@
 // specs the pages were built from) and from the builder's own modules (operations, anchors, fields).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { operationHref, operationRoute } from '../../../../tools/docs/anchors.ts';
-import { responseFields } from '../../../../tools/docs/fields.ts';
-import type { Document, Json } from '../../../../tools/docs/inputs.ts';
-import { listOperations, type Operation } from '../../../../tools/docs/operations.ts';
-import { createResolver } from '../../../../tools/docs/resolve.ts';
 import { apiNames } from '../../../../tools/specs/apis.ts';
+import { operationHref, operationRoute } from '../build/anchors.ts';
+import { responseFields } from '../build/fields.ts';
+import type { Document, Json } from '../build/inputs.ts';
+import { listOperations, type Operation } from '../build/operations.ts';
+import { createResolver } from '../build/resolve.ts';
 import { distDir } from '../server.ts';
 
 export type { Operation };

@@ -1,0 +1,61 @@
+// Flow A (document 1, Authentication): the token for every feed call of documents 1, 2 and 3.
+// POST {base_url}/oauth/access-token, `Authorization: Basic BASE64(client_id:client_secret)`, JSON body
+// {"grant_type":"client_credentials"}; the answer's token goes in the `access_token` header beside `client_id`.
+
+import { basicAuthorization } from './base64.js';
+import { checkCredential } from './credentials.js';
+import { checkServiceUrl } from './environments.js';
+import { flowATokenPath } from './generated/service.js';
+import { type FetchFn, globalFetch } from './http.js';
+import { createTokenCache } from './token-cache.js';
+import { requestToken } from './token-request.js';
+import { type TokenSource, tokenSource } from './token-source.js';
+
+/** A flow A token source: what feed clients take as `tokenManager`. */
+export type TokenManager = TokenSource<'A'>;
+
+export interface TokenManagerOptions {
+  clientId: string;
+  clientSecret: string;
+  /** `${baseUrl}/oauth/access-token`. */
+  tokenUrl: string;
+  fetch?: FetchFn | undefined;
+  /** Renew this long before expiry (default 60 s), or 10% of expires_in if that is smaller. */
+  refreshMarginMs?: number | undefined;
+  now?: (() => number) | undefined;
+}
+
+export const FLOW_A_TOKEN_PATH = flowATokenPath;
+
+export function createTokenManager(options: TokenManagerOptions): TokenManager {
+  const clientId = checkCredential(options.clientId, 'clientId');
+  const clientSecret = checkCredential(options.clientSecret, 'clientSecret');
+  const tokenUrl = checkServiceUrl(options.tokenUrl, 'tokenUrl');
+  const fetch = options.fetch ?? globalFetch;
+  // Kept in this closure only: nothing reachable from the returned object (or an error) holds it.
+  const authorization = basicAuthorization(clientId, clientSecret);
+
+  const cache = createTokenCache({
+    refreshMarginMs: options.refreshMarginMs,
+    now: options.now,
+    request: () =>
+      requestToken({
+        fetch,
+        buildRequest: () =>
+          new Request(tokenUrl, {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/json',
+              Accept: 'application/json',
+              Authorization: authorization,
+            },
+            body: JSON.stringify({ grant_type: 'client_credentials' }),
+          }),
+        tokenTypes: ['Bearer', 'access_token'],
+        endpointHint: `Check that tokenUrl is the flow A endpoint (POST {base_url}${FLOW_A_TOKEN_PATH}), not flow B's.`,
+        secrets: [clientSecret, authorization, authorization.slice('Basic '.length)],
+      }),
+  });
+
+  return tokenSource('A', cache);
+}

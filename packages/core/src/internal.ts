@@ -1,0 +1,10 @@
+// @assoc-feed/core/internal: what the sibling packages (the document clients, client, cli, mock, sandbox, docs,
+// tools) share and users do not need. NOT covered by semver: any name here may change or go in any release,
+// patch releases included. Users import from `@assoc-feed/core` (index.ts) only; a name a user needs moves there
+// (and into api-report.md) instead. The business-day calendar is the sibling subpath
+// `@assoc-feed/core/internal/calendar` (calendar.ts), under the same rule.
+
+export { type DateRange, resolveDateWindow } from './date-window.js';
+export { checkServiceUrl } from './environments.js';
+export { operationKey } from './meta.js';
+export { findIssues, type RequestParams } from './validate.js';

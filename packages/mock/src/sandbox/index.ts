@@ -1,1 +1,0 @@
-export { type RunningSandbox, SANDBOX_DEFAULTS, type SandboxOptions, startSandbox } from './start-sandbox.js';
