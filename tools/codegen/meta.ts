@@ -111,7 +111,9 @@ function paginationOf(
   if (typeof envelope.nextCursor === 'string') {
     const cursorParam = (envelope.cursorParam as string | undefined) ?? 'cursor';
     if (!parameters.some((p) => p.in === 'query' && p.name === cursorParam))
-      throw new Error(`${op.operationId}: its envelope pages by cursor but it has no ${cursorParam} parameter`);
+      throw new Error(
+        `${op.operationId}: its envelope pages by cursor but it has no ${cursorParam} parameter`,
+      );
     return { kind: 'cursor', cursorParam, nextCursorField: envelope.nextCursor, ...common };
   }
   if (!page) return undefined;
