@@ -55,6 +55,12 @@ export interface DocumentClientOptions {
    * FEED_BASE_URL / FEED_SANDBOX_BASE_URL in the environment; this option wins over them.
    */
   hosts?: Partial<Record<EnvironmentName, string>>;
+  /**
+   * Where flow A tokens are requested (default: `${baseUrl}/oauth/access-token`, as document 1 gives it for both
+   * production and the sandbox). For a deployment that issues tokens elsewhere, e.g. sandbox calls with tokens
+   * from the production host, as some teams' clients do. HTTPS only, except loopback. Ignored with `tokenManager`.
+   */
+  tokenUrl?: string;
   /** Default: the global fetch, looked up at call time. */
   fetch?: FetchFn;
   /**
@@ -150,12 +156,12 @@ export function createDocumentClient<
     createTokenManager({
       clientId,
       clientSecret,
-      tokenUrl: `${baseUrl}${FLOW_A_TOKEN_PATH}`,
+      tokenUrl: options.tokenUrl ?? `${baseUrl}${FLOW_A_TOKEN_PATH}`,
       fetch: (request) =>
         withTimeout((abort) => tokenPipeline(request, abort), {
           timeoutMs,
           method: request.method,
-          path: FLOW_A_TOKEN_PATH,
+          path: new URL(request.url).pathname,
         }),
       onToken: hooks?.onToken,
     });

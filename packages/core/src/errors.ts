@@ -252,6 +252,7 @@ export type ValidationRule =
   | 'maxLength'
   | 'format'
   | 'requiredTogether'
+  | 'dateWindow'
   | 'unknown';
 
 export interface ValidationIssue {

@@ -47,9 +47,11 @@ export type { InputTokenManager, InputTokenManagerOptions } from './flow-b.js';
 export { bearerAuthMiddleware, createInputTokenManager } from './flow-b.js';
 export type { FetchFn, FetchInit } from './http.js';
 export type {
+  CursorPaginationMeta,
   DateWindowMeta,
   DocumentMeta,
   OperationMeta,
+  PagePaginationMeta,
   PaginationMeta,
   ParameterMeta,
   ParameterSchemaMeta,

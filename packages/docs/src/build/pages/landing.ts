@@ -17,6 +17,8 @@ export interface LandingDocument {
 export interface LandingInput {
   documents: LandingDocument[];
   inferredCount: number;
+  /** How many of the inferred choices rest on the documents, on public clients, on a guess. */
+  inferredByBasis: { document: number; 'public-clients': number; guess: number };
   scheduleCount: number;
   downloads: { file: string; what: string }[];
 }
@@ -157,7 +159,8 @@ of the specs, clients, mock and docs (one version for all; see the <a href="chan
 <div class="docs">
 ${input.documents.map(card).join('\n')}
 </div>
-<p>Also: <a href="inferred.html">what the documents do not show, and what we chose</a> (${input.inferredCount} choices) ·
+<p>Also: <a href="inferred.html">what the documents do not show, and what we chose</a> (${input.inferredCount} choices:
+<span class="basis-counts">${input.inferredByBasis.document} on the documents, ${input.inferredByBasis['public-clients']} on public clients of the real service, ${input.inferredByBasis.guess} guesses</span>) ·
 <a href="schedules.html">release schedules</a> of document 3 (${input.scheduleCount} endpoints) ·
 <a href="changelog.html">changelog</a>.</p>
 
