@@ -171,7 +171,7 @@ export function createPipeline(config: PipelineConfig) {
       return 400;
     }
     const result = route.handler({ op, params: values, now: nowIn(config.clock), world: config.world });
-    return sendResult(res, op, values, result);
+    return sendResult(res, op, values, result, config.world);
   }
 
   return async function listener(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -215,6 +215,7 @@ function sendResult(
   op: OperationInfo,
   values: Record<string, unknown>,
   result: HandlerResult,
+  world: World,
 ): number {
   if (result.kind === 'error') {
     sendError(res, result.status, result.message, result.details ? { details: result.details } : {});
@@ -241,18 +242,23 @@ function sendResult(
     sendError(res, 404, `Page ${page} is above the last page (${last}).`);
     return 404;
   }
-  const items: unknown[] = [];
-  const end = Math.min(result.total, page * size + size);
-  for (let i = page * size; i < end; i++) {
-    const item = result.item(i);
-    if (item !== undefined) items.push(item);
-  }
-  sendJson(res, op.success.status, {
-    [envelope.items]: items,
-    [envelope.page]: page,
-    [envelope.size]: size,
-    [envelope.totalElements]: result.total,
-    [envelope.totalPages]: totalPages,
-  });
+  const build = () => {
+    const items: unknown[] = [];
+    const end = Math.min(result.total, page * size + size);
+    for (let i = page * size; i < end; i++) {
+      const item = result.item(i);
+      if (item !== undefined) items.push(item);
+    }
+    return {
+      [envelope.items]: items,
+      [envelope.page]: page,
+      [envelope.size]: size,
+      [envelope.totalElements]: result.total,
+      [envelope.totalPages]: totalPages,
+    };
+  };
+  const key =
+    result.key === undefined ? undefined : `${op.operationId}|${result.key}|${result.total}|${page}|${size}`;
+  sendJson(res, op.success.status, key === undefined ? build() : world.cache.get(key, build));
   return op.success.status;
 }

@@ -32,6 +32,11 @@ export interface SandboxOptions {
   seed?: number;
   /** Number of v2 funds (E1's total). Default 7,231; at most 5,000,000. */
   funds?: number;
+  /**
+   * Bytes of JSON the record cache may hold (default 48 MiB): records built once are served from it, least
+   * recently used first out. 0 turns it off (every record computed per request).
+   */
+  cacheBytes?: number;
   /** Flow A credentials the sandbox accepts (also flow B's). Defaults sandbox-client / sandbox-secret. */
   clientId?: string;
   clientSecret?: string;
@@ -87,6 +92,7 @@ function checkOptions(o: SandboxOptions): void {
   int('port', o.port, 0, 65535);
   int('seed', o.seed, 0, 0xffffffff);
   int('funds', o.funds, 0, MAX_FUNDS);
+  int('cacheBytes', o.cacheBytes, 0, Number.MAX_SAFE_INTEGER);
   int('tokenTtlSeconds', o.tokenTtlSeconds, 1, 10 * 365 * 86400);
   if (o.failRate !== undefined && !(o.failRate >= 0 && o.failRate <= 1))
     throw new RangeError(`failRate must be from 0 to 1, got ${o.failRate}`);
@@ -128,7 +134,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const spec = loadSpec(options.specJson);
   const resolver = new Resolver(spec);
   const operations = readOperations(spec, resolver);
-  const world = new World(spec, resolver, Harvest.fromSpec(spec, resolver), { seed, funds });
+  const world = new World(spec, resolver, Harvest.fromSpec(spec, resolver), {
+    seed,
+    funds,
+    ...(options.cacheBytes !== undefined ? { cacheBytes: options.cacheBytes } : {}),
+  });
   const faultOptions: FaultOptions = {};
   if (options.latencyMs !== undefined) faultOptions.latencyMs = options.latencyMs;
   if (options.failRate !== undefined) faultOptions.failRate = options.failRate;

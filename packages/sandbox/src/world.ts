@@ -1,4 +1,6 @@
 // Everything a handler reads: the spec's operations, the seeded universes and the record generator.
+import { JsonCache } from './cache/json-cache.js';
+import type { RawJson } from './cache/raw-json.js';
 import type { Harvest } from './generate/harvest.js';
 import { type GenContext, SchemaGenerator } from './generate/schema-generator.js';
 import type { ParamProblem, ParamValues } from './http/validate-request.js';
@@ -14,6 +16,8 @@ import { Market } from './universe/market.js';
 export interface WorldOptions {
   seed: number;
   funds: number;
+  /** Bound of the record cache in bytes (default 48 MiB). */
+  cacheBytes?: number;
 }
 
 export class World {
@@ -21,6 +25,8 @@ export class World {
   readonly institutions: InstitutionUniverse;
   readonly market: Market;
   readonly generator: SchemaGenerator;
+  /** Records and answers already built, as JSON (bounded). */
+  readonly cache: JsonCache;
   private readonly releases = new Map<string, Release>();
 
   constructor(
@@ -33,6 +39,7 @@ export class World {
     this.institutions = new InstitutionUniverse(options.seed, InstitutionUniverse.sizeFor(options.funds));
     this.market = new Market(options.seed, this.funds);
     this.generator = new SchemaGenerator(resolver, harvest);
+    this.cache = new JsonCache(options.cacheBytes);
   }
 
   get seed(): number {
@@ -46,6 +53,20 @@ export class World {
       this.releases.set(op.operationId, r);
     }
     return r;
+  }
+
+  /**
+   * A record of the operation's schema, built once per (operation, parts, reference day) and then served from
+   * the cache as JSON. Only for records that are a pure function of those: `override` is called on a miss.
+   */
+  cachedRecord(
+    op: OperationInfo,
+    parts: (number | string)[],
+    override: () => unknown,
+    ctx: GenContext,
+  ): RawJson {
+    const key = `${op.operationId}|${ctx.asOf}|${ctx.appliesTo ?? ''}|${parts.join(',')}`;
+    return this.cache.get(key, () => this.record(op.success.recordSchema, parts, override(), ctx));
   }
 
   /** A record of a schema: overrides for identity fields, the rest generated from (seed, parts). */
@@ -62,7 +83,16 @@ export interface RequestContext {
 }
 
 export type HandlerResult =
-  | { kind: 'list'; total: number; item: (index: number) => unknown }
+  | {
+      kind: 'list';
+      total: number;
+      item: (index: number) => unknown;
+      /**
+       * What the list's content depends on besides the operation (its filters, the day it is as of), when its
+       * records are a pure function of that: each page is then encoded once and served from the cache.
+       */
+      key?: string;
+    }
   | { kind: 'json'; body: unknown; status?: number }
   | { kind: 'error'; status: number; message: string; details?: ParamProblem[] };
 
