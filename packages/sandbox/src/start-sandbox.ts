@@ -134,7 +134,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const spec = loadSpec(options.specJson);
   const resolver = new Resolver(spec);
   const operations = readOperations(spec, resolver);
-  const world = new World(spec, resolver, Harvest.fromSpec(spec, resolver), {
+  const world = new World(spec, resolver, () => Harvest.fromSpec(spec, resolver), {
     seed,
     funds,
     ...(options.cacheBytes !== undefined ? { cacheBytes: options.cacheBytes } : {}),

@@ -21,25 +21,46 @@ export interface WorldOptions {
 }
 
 export class World {
-  readonly funds: FundUniverse;
-  readonly institutions: InstitutionUniverse;
-  readonly market: Market;
-  readonly generator: SchemaGenerator;
   /** Records and answers already built, as JSON (bounded). */
   readonly cache: JsonCache;
   private readonly releases = new Map<string, Release>();
+  // Built on first use, not at start-up: a sandbox answers its first request (and a test suite starts) without
+  // waiting for the universes and the spec's examples, and a run that never asks for funds never builds them.
+  #funds: FundUniverse | undefined;
+  #institutions: InstitutionUniverse | undefined;
+  #market: Market | undefined;
+  #generator: SchemaGenerator | undefined;
 
   constructor(
     readonly spec: Json,
     readonly resolver: Resolver,
-    harvest: Harvest,
+    private readonly harvest: () => Harvest,
     readonly options: WorldOptions,
   ) {
-    this.funds = new FundUniverse(options.seed, options.funds);
-    this.institutions = new InstitutionUniverse(options.seed, InstitutionUniverse.sizeFor(options.funds));
-    this.market = new Market(options.seed, this.funds);
-    this.generator = new SchemaGenerator(resolver, harvest);
     this.cache = new JsonCache(options.cacheBytes);
+  }
+
+  get funds(): FundUniverse {
+    this.#funds ??= new FundUniverse(this.options.seed, this.options.funds);
+    return this.#funds;
+  }
+
+  get institutions(): InstitutionUniverse {
+    this.#institutions ??= new InstitutionUniverse(
+      this.options.seed,
+      InstitutionUniverse.sizeFor(this.options.funds),
+    );
+    return this.#institutions;
+  }
+
+  get market(): Market {
+    this.#market ??= new Market(this.options.seed, this.funds);
+    return this.#market;
+  }
+
+  get generator(): SchemaGenerator {
+    this.#generator ??= new SchemaGenerator(this.resolver, this.harvest());
+    return this.#generator;
   }
 
   get seed(): number {

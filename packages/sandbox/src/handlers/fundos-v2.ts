@@ -312,6 +312,61 @@ function aliveOn(u: SlotUnit, day: string): boolean {
   return u.start <= day && (u.end === undefined || day < u.end);
 }
 
+interface Batch {
+  total: number;
+  records: { index: number; unit: number; day: string }[];
+}
+
+/** Batches already worked out, per universe and (first day, last day): the same for every request until a day passes. */
+const batches = new WeakMap<FundUniverse, Map<string, Batch>>();
+
+/** The size of the batch published from firstDay to lastDay, and its first `pageSize` records. */
+function batchOf(
+  funds: FundUniverse,
+  units: SlotUnit[],
+  firstDay: string,
+  lastDay: string,
+  pageSize: number,
+): Batch {
+  let memo = batches.get(funds);
+  if (!memo) {
+    memo = new Map();
+    batches.set(funds, memo);
+  }
+  const key = `${firstDay}|${lastDay}|${pageSize}`;
+  const known = memo.get(key);
+  if (known) return known;
+  const size = funds.size;
+  const fullBlocks = Math.floor(size / BLOCK);
+  const rest = size - fullBlocks * BLOCK;
+  const partialSlots = new Set<number>();
+  if (rest > 0)
+    for (let p = 0; p < rest; p++) partialSlots.add(funds.archetypeOf(fullBlocks * BLOCK + p).slot);
+  let total = 0;
+  for (const u of units) {
+    const from = laterDate(u.start, firstDay);
+    const end = u.end === undefined ? addDays(lastDay, 1) : earlierDate(u.end, addDays(lastDay, 1));
+    const days = from < end ? businessDaysBetween(from, end) : 0;
+    total += days * (fullBlocks + (partialSlots.has(u.slot) ? 1 : 0));
+  }
+  const records: { index: number; unit: number; day: string }[] = [];
+  for (let day = firstDay; day <= lastDay && records.length < pageSize; day = nextBusinessDay(day)) {
+    const alive = units.filter((u) => aliveOn(u, day));
+    if (alive.length === 0) continue;
+    const bySlot = new Map<number, number[]>();
+    for (const u of alive) bySlot.set(u.slot, [...(bySlot.get(u.slot) ?? []), u.unit]);
+    for (let index = 0; index < size && records.length < pageSize; index++) {
+      const slotUnitsAlive = bySlot.get(funds.archetypeOf(index).slot);
+      if (!slotUnitsAlive) continue;
+      for (const unit of slotUnitsAlive) if (records.length < pageSize) records.push({ index, unit, day });
+    }
+  }
+  if (memo.size >= 64) memo.clear();
+  const batch = { total, records };
+  memo.set(key, batch);
+  return batch;
+}
+
 const seriesBatch: Handler = (ctx) => {
   const raw = String(ctx.params['data-atualizacao']);
   const since = parseTimestamp(raw);
@@ -339,34 +394,10 @@ const seriesBatch: Handler = (ctx) => {
       : previousBusinessDay(today);
   const lastDay = previousBusinessDay(lastPub);
   if (firstDay > lastDay) return { kind: 'list', total: 0, item: () => undefined };
-  const size = funds.size;
-  const fullBlocks = Math.floor(size / BLOCK);
-  const rest = size - fullBlocks * BLOCK;
-  const partialSlots = new Set<number>();
-  if (rest > 0)
-    for (let p = 0; p < rest; p++) partialSlots.add(funds.archetypeOf(fullBlocks * BLOCK + p).slot);
-  let total = 0;
-  for (const u of units) {
-    const from = laterDate(u.start, firstDay);
-    const end = u.end === undefined ? addDays(lastDay, 1) : earlierDate(u.end, addDays(lastDay, 1));
-    const days = from < end ? businessDaysBetween(from, end) : 0;
-    total += days * (fullBlocks + (partialSlots.has(u.slot) ? 1 : 0));
-  }
   // Records of page 0 in (publication, code) order; the batch declares no page parameter.
   const pageSize = ctx.op.paging?.maxSize ?? 1000;
-  const records: { index: number; unit: number; day: string }[] = [];
+  const { total, records } = batchOf(funds, units, firstDay, lastDay, pageSize);
   const lbd = lastClosedBusinessDay(ctx.now);
-  for (let day = firstDay; day <= lastDay && records.length < pageSize; day = nextBusinessDay(day)) {
-    const alive = units.filter((u) => aliveOn(u, day));
-    if (alive.length === 0) continue;
-    const bySlot = new Map<number, number[]>();
-    for (const u of alive) bySlot.set(u.slot, [...(bySlot.get(u.slot) ?? []), u.unit]);
-    for (let index = 0; index < size && records.length < pageSize; index++) {
-      const slotUnitsAlive = bySlot.get(funds.archetypeOf(index).slot);
-      if (!slotUnitsAlive) continue;
-      for (const unit of slotUnitsAlive) if (records.length < pageSize) records.push({ index, unit, day });
-    }
-  }
   return {
     kind: 'list',
     total,
