@@ -59,8 +59,9 @@ export const precosIndicesHandler: Handler = (ctx) => {
   const when = resolveWhen(ctx);
   if ('kind' in when) return when;
   // The answer is a pure function of the seed, the operation, the parameters, the day or month resolved and
-  // today (the producers read nothing else), so it is built once and then served from the cache.
-  const key = `${ctx.op.operationId}|${when.date}|${when.month.year}-${when.month.month}|${ctx.now.today}|${JSON.stringify(ctx.params)}`;
+  // the clock to the minute (today, and whether a release time has passed: the producers read nothing else), so
+  // it is built once per minute and then served from the cache.
+  const key = `${ctx.op.operationId}|${when.date}|${when.month.year}-${when.month.month}|${ctx.now.today}|${ctx.now.minutes}|${JSON.stringify(ctx.params)}`;
   const body = ctx.world.cache.get(key, () => {
     const produced = producer(ctx, when);
     const schema = ctx.op.success.recordSchema;
