@@ -22,6 +22,8 @@ Options:
   --entitle ID             entitle the client to a restricted product (e.g. E5); repeatable
   --latency MS|MIN-MAX     delay every answer (e.g. 50 or 20-200)
   --fail-rate R            share 0..1 of answers replaced by 429 (Retry-After) or 5xx
+  --headers-timeout S      seconds a client has to send its request headers, else 408 (default 10)
+  --request-timeout S      seconds a client has to send its whole request, else 408 (default 30)
   --validate-with-prism    put Prism's validating proxy (prism proxy --errors) in front; needs @assoc-feed/mock
   --quiet                  do not print the request log`;
 
@@ -46,6 +48,8 @@ const flags = {
   entitle: { type: 'string', multiple: true },
   latency: { type: 'string' },
   'fail-rate': { type: 'string' },
+  'headers-timeout': { type: 'string' },
+  'request-timeout': { type: 'string' },
   'validate-with-prism': { type: 'boolean', default: false },
   quiet: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
@@ -125,5 +129,11 @@ export function parseCli(argv: readonly string[], clock: () => number = Date.now
     }
     options.failRate = rate;
   }
+  const headers = values['headers-timeout'];
+  if (headers !== undefined)
+    options.headersTimeoutMs = wholeNumber('headers-timeout', headers, 1, 3600) * 1000;
+  const request = values['request-timeout'];
+  if (request !== undefined)
+    options.requestTimeoutMs = wholeNumber('request-timeout', request, 1, 3600) * 1000;
   return { command: 'sandbox', options, quiet: values.quiet };
 }

@@ -1,13 +1,13 @@
 // Everything a handler reads: the spec's operations, the seeded universes and the record generator.
+
+import type { Json, SpecModel } from '@assoc-feed/specs/model';
 import { JsonCache } from './cache/json-cache.js';
 import type { RawJson } from './cache/raw-json.js';
 import type { Harvest } from './generate/harvest.js';
 import { type GenContext, SchemaGenerator } from './generate/schema-generator.js';
 import type { ParamProblem, ParamValues } from './http/validate-request.js';
 import { key } from './rng.js';
-import type { Json } from './spec/load.js';
 import type { OperationInfo } from './spec/operations.js';
-import type { Resolver } from './spec/resolve.js';
 import { type Now, Release } from './time.js';
 import { FundUniverse } from './universe/funds.js';
 import { InstitutionUniverse } from './universe/institutions.js';
@@ -33,7 +33,7 @@ export class World {
 
   constructor(
     readonly spec: Json,
-    readonly resolver: Resolver,
+    readonly model: SpecModel,
     private readonly harvest: () => Harvest,
     readonly options: WorldOptions,
   ) {
@@ -59,7 +59,7 @@ export class World {
   }
 
   get generator(): SchemaGenerator {
-    this.#generator ??= new SchemaGenerator(this.resolver, this.harvest());
+    this.#generator ??= new SchemaGenerator(this.model, this.harvest());
     return this.#generator;
   }
 
