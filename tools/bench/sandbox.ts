@@ -200,10 +200,13 @@ async function buildMix(url: string, headers: Record<string, string>, funds: num
   for (let i = 0; i < 40; i++) paths.push(`${E1}?page=${pick(Math.floor(funds / 4))}&size=4`);
   for (let i = 0; i < 4; i++) paths.push(`${E1}?page=${pick(Math.floor(funds / 1000))}&size=1000`);
   for (const path of paths.slice(0, 15)) {
-    const page = JSON.parse((await get(path)).body.toString()) as {
-      content: { content: { codigo_fundo: string } }[];
-    };
-    for (const fund of page.content) codes.push(fund.content.codigo_fundo);
+    // The code sits on the record, or under its `content` (both shapes the E1 record has had).
+    type Fund = { codigo_fundo?: string; content?: { codigo_fundo?: string } };
+    const page = JSON.parse((await get(path)).body.toString()) as { content: Fund[] };
+    for (const fund of page.content) {
+      const code = fund.codigo_fundo ?? fund.content?.codigo_fundo;
+      if (code) codes.push(code);
+    }
   }
   for (let i = 0; i < 40 && codes.length > 0; i++) paths.push(`${E1}/${codes[pick(codes.length)]}`);
   const families = [

@@ -23,7 +23,13 @@ import {
   monthOfKey,
 } from '../time.js';
 import { type Archetype, BLOCK, type TipoFundo, V2_START } from '../universe/archetypes.js';
-import { type ClassEntity, type FundEntity, FundUniverse, type SubclassEntity } from '../universe/funds.js';
+import {
+  type ClassEntity,
+  type FundEntity,
+  FundUniverse,
+  type SubclassEntity,
+  type UnitRef,
+} from '../universe/funds.js';
 import { seriesPoint } from '../universe/series.js';
 import { badParameter, type Handler, type HandlerResult, notFound, type RequestContext } from '../world.js';
 import { resolveWindow } from './date-window.js';
@@ -448,13 +454,14 @@ const seriesBatch: Handler = (ctx) => {
           next = { day, index, unit, offset: offset + items.length };
           break;
         }
-        const fund = funds.fund(index, lbd);
-        const ref = FundUniverse.units(fund)[unit];
-        if (!ref) continue;
+        // The fund is worked out only when its record is not cached; the units listed come from the fund's
+        // archetype, which FundUniverse.units follows.
         items.push(
-          gen(ctx, ['series', index, unit, toDayNumber(day)], () =>
-            seriesOverride(ctx, fund, ref.cls, ref.sub, day),
-          ),
+          gen(ctx, ['series', index, unit, toDayNumber(day)], () => {
+            const fund = funds.fund(index, lbd);
+            const ref = FundUniverse.units(fund)[unit] as UnitRef;
+            return seriesOverride(ctx, fund, ref.cls, ref.sub, day);
+          }),
         );
       }
     }
