@@ -66,12 +66,15 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
   return async function pipelineFetch(request, abort, target) {
     const method = request.method;
     const body = request.body === null ? null : await request.clone().arrayBuffer();
-    // Getters: read only by a fetch that takes a signal, and by the retry loop on its failure paths.
-    const init = {
-      get signal() {
-        return abort?.canAbort ? abort.signal : undefined;
-      },
-    };
+    // A getter: the signal is made only when the fetch reads it. No init at all when nothing can abort the call:
+    // an init with a `signal` key, even undefined, makes undici rebuild the Request's header list.
+    const init = abort?.canAbort
+      ? {
+          get signal() {
+            return abort.signal;
+          },
+        }
+      : undefined;
     const send = () =>
       fetchWithRetry(
         async () => {

@@ -195,7 +195,7 @@ export function createPipeline(config: PipelineConfig) {
       return 400;
     }
     const result = route.handler({ op, params: values, now: nowIn(config.clock), world: config.world });
-    return sendResult(res, op, values, result);
+    return sendResult(res, op, values, result, config.world);
   }
 
   return async function listener(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -245,6 +245,7 @@ function sendResult(
   op: OperationInfo,
   values: Record<string, unknown>,
   result: HandlerResult,
+  world: World,
 ): number {
   if (result.kind === 'error') {
     sendError(res, result.status, result.message, result.details ? { details: result.details } : {});
@@ -280,19 +281,25 @@ function sendResult(
     sendError(res, 404, `Page ${page} is above the last page (${last}).`);
     return 404;
   }
-  const items: unknown[] = [];
-  const end = Math.min(result.total, page * size + size);
-  for (let i = page * size; i < end; i++) {
-    const item = result.item(i);
-    if (item !== undefined) items.push(item);
-  }
-  const body: Record<string, unknown> = {};
-  setField(body, envelope.items, items);
-  setField(body, envelope.totalElements, result.total);
-  setField(body, envelope.totalPages, totalPages);
-  setField(body, envelope.page, page);
-  setField(body, envelope.size, size);
-  sendJson(res, op.success.status, body);
+  const build = () => {
+    const items: unknown[] = [];
+    const end = Math.min(result.total, page * size + size);
+    for (let i = page * size; i < end; i++) {
+      const item = result.item(i);
+      if (item !== undefined) items.push(item);
+    }
+    const body: Record<string, unknown> = {};
+    setField(body, envelope.items, items);
+    setField(body, envelope.totalElements, result.total);
+    setField(body, envelope.totalPages, totalPages);
+    setField(body, envelope.page, page);
+    setField(body, envelope.size, size);
+    return body;
+  };
+  // A list whose content is a pure function of its key: each page is encoded once, then served from the cache.
+  const key =
+    result.key === undefined ? undefined : `${op.operationId}|${result.key}|${result.total}|${page}|${size}`;
+  sendJson(res, op.success.status, key === undefined ? build() : world.cache.get(key, build));
   return op.success.status;
 }
 

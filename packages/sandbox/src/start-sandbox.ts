@@ -36,6 +36,11 @@ export interface SandboxOptions {
    * beta database, read as 7,231 (a guess); at most 7,500,000, so the literal 7,231,000 is reachable too.
    */
   funds?: number;
+  /**
+   * Bytes of JSON the record cache may hold (default 48 MiB): records built once are served from it, least
+   * recently used first out. 0 turns it off (every record computed per request).
+   */
+  cacheBytes?: number;
   /** Flow A credentials the sandbox accepts (also flow B's). Defaults sandbox-client / sandbox-secret. */
   clientId?: string;
   clientSecret?: string;
@@ -100,6 +105,7 @@ function checkOptions(o: SandboxOptions): void {
   int('port', o.port, 0, 65535);
   int('seed', o.seed, 0, 0xffffffff);
   int('funds', o.funds, 0, MAX_FUNDS);
+  int('cacheBytes', o.cacheBytes, 0, Number.MAX_SAFE_INTEGER);
   int('tokenTtlSeconds', o.tokenTtlSeconds, 1, 10 * 365 * 86400);
   if (o.failRate !== undefined && !(o.failRate >= 0 && o.failRate <= 1))
     throw new RangeError(`failRate must be from 0 to 1, got ${o.failRate}`);
@@ -141,7 +147,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const spec = loadSpec(options.specJson);
   const model = createSpecModel(spec, { name: options.specJson ?? 'feed' });
   const operations = readOperations(spec, model);
-  const world = new World(spec, model, Harvest.fromSpec(spec, model), { seed, funds });
+  const world = new World(spec, model, () => Harvest.fromSpec(spec, model), {
+    seed,
+    funds,
+    ...(options.cacheBytes !== undefined ? { cacheBytes: options.cacheBytes } : {}),
+  });
   const faultOptions: FaultOptions = {};
   if (options.latencyMs !== undefined) faultOptions.latencyMs = options.latencyMs;
   if (options.failRate !== undefined) faultOptions.failRate = options.failRate;

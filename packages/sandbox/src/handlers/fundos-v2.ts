@@ -1,4 +1,6 @@
 // Document 1 (v2 funds): E1–E8 and the beta list and detail.
+
+import type { RawJson } from '../cache/raw-json.js';
 import {
   addDays,
   businessDaysBetween,
@@ -21,7 +23,13 @@ import {
   monthOfKey,
 } from '../time.js';
 import { type Archetype, BLOCK, type TipoFundo, V2_START } from '../universe/archetypes.js';
-import { type ClassEntity, type FundEntity, FundUniverse, type SubclassEntity } from '../universe/funds.js';
+import {
+  type ClassEntity,
+  type FundEntity,
+  FundUniverse,
+  type SubclassEntity,
+  type UnitRef,
+} from '../universe/funds.js';
 import { seriesPoint } from '../universe/series.js';
 import { badParameter, type Handler, type HandlerResult, notFound, type RequestContext } from '../world.js';
 import { resolveWindow } from './date-window.js';
@@ -37,10 +45,12 @@ import {
   subclassOverride,
 } from './entities.js';
 
-function gen(ctx: RequestContext, parts: (number | string)[], override: unknown): unknown {
-  return ctx.world.record(ctx.op.success.recordSchema, parts, override, {
-    asOf: lastClosedBusinessDay(ctx.now),
-  });
+/**
+ * A record of the operation, from the cache when built before: every record here is a pure function of the
+ * seed, the operation, `parts` and the last closed business day, so `override` runs only on a miss.
+ */
+function gen(ctx: RequestContext, parts: (number | string)[], override: () => unknown): RawJson {
+  return ctx.world.cachedRecord(ctx.op, parts, override, { asOf: lastClosedBusinessDay(ctx.now) });
 }
 
 function fundList(ctx: RequestContext, name: string, pass: (a: Archetype) => boolean): HandlerResult {
@@ -55,9 +65,10 @@ function fundList(ctx: RequestContext, name: string, pass: (a: Archetype) => boo
     kind: 'list',
     total: view.count,
     item: (j) => {
-      const fund = world.funds.fund(view.nth(j), lbd);
-      return gen(ctx, ['fund', fund.index], listRecordOverride(fund));
+      const index = view.nth(j);
+      return gen(ctx, ['fund', index], () => listRecordOverride(world.funds.fund(index, lbd)));
     },
+    key: `${name}|${tipo ?? ''}|${lbd}`,
   };
 }
 
@@ -69,7 +80,7 @@ function detail(ctx: RequestContext, code: string, beta: boolean): HandlerResult
   if (!found || (beta && found.fund.tipo === 'FIAGRO'))
     return notFound(`No fund, class or subclass has the code ${code}.`);
   const f = found.fund;
-  return { kind: 'json', body: gen(ctx, ['fund', f.index], detailOverride(ctx, f)) };
+  return { kind: 'json', body: gen(ctx, ['fund', f.index], () => detailOverride(ctx, f)) };
 }
 
 /** E2's detail of a fund (also the last version of its history). */
@@ -91,10 +102,7 @@ const listInstitutions: Handler = (ctx) => {
   return {
     kind: 'list',
     total: inst.size,
-    item: (i) => {
-      const it = inst.get(i);
-      return gen(ctx, ['institution', i], institutionOverride(it));
-    },
+    item: (i) => gen(ctx, ['institution', i], () => institutionOverride(inst.get(i))),
   };
 };
 
@@ -115,7 +123,10 @@ const getInstitution: Handler = (ctx) => {
   const cnpj = String(ctx.params.cnpj);
   const it = ctx.world.institutions.byCnpj(cnpj);
   if (!it) return notFound(`No published institution has the CNPJ ${cnpj}.`);
-  return { kind: 'json', body: gen(ctx, ['institution', it.index], { content: institutionOverride(it) }) };
+  return {
+    kind: 'json',
+    body: gen(ctx, ['institution', it.index], () => ({ content: institutionOverride(it) })),
+  };
 };
 
 // ---- E5: investor-segment net assets (restricted product) ----------------------------------------------------
@@ -171,26 +182,32 @@ const segmentNetAssets: Handler = (ctx) => {
   );
   return {
     kind: 'json',
-    body: gen(ctx, ['segment', unitKey, monthKey(chosen)], {
-      content: fundOverride(f),
-      classe: classOverride(f, cls),
-      subclasse: found.sub ? subclassOverride(f, found.sub) : null,
-      historico_segmento_investidor_fundo: [
-        {
-          ano_referencia: chosen.year,
-          mes_referencia: chosen.month,
-          data_referencia: lastDayOfMonth(chosen),
-          nome_administrador: admin?.nome ?? OMIT,
-          nome_gestor: manager?.nome ?? OMIT,
-          status: 'Compartilhado',
-          data_atualizacao: instantAt(published, 10 * 3600_000 + 4 * 60_000 + 27_118),
-        },
-      ],
-      distribuicao_segmento_investidor: shares.map((share, i) => ({
-        segmento_investidor: segments[i],
-        percentual_patrimonio_liquido: share,
-      })),
-    }),
+    // Not cached: its key (a hash of the unit) does not name the unit alone.
+    body: ctx.world.record(
+      ctx.op.success.recordSchema,
+      ['segment', unitKey, monthKey(chosen)],
+      {
+        content: fundOverride(f),
+        classe: classOverride(f, cls),
+        subclasse: found.sub ? subclassOverride(f, found.sub) : null,
+        historico_segmento_investidor_fundo: [
+          {
+            ano_referencia: chosen.year,
+            mes_referencia: chosen.month,
+            data_referencia: lastDayOfMonth(chosen),
+            nome_administrador: admin?.nome ?? OMIT,
+            nome_gestor: manager?.nome ?? OMIT,
+            status: 'Compartilhado',
+            data_atualizacao: instantAt(published, 10 * 3600_000 + 4 * 60_000 + 27_118),
+          },
+        ],
+        distribuicao_segmento_investidor: shares.map((share, i) => ({
+          segmento_investidor: segments[i],
+          percentual_patrimonio_liquido: share,
+        })),
+      },
+      { asOf: lastClosedBusinessDay(ctx.now) },
+    ),
   };
 };
 
@@ -215,13 +232,13 @@ const explanatoryNotes: Handler = (ctx) => {
       // Newest first, spread over the unit's life.
       const day = to - Math.floor(((to - from) * (j + 0.5 + (mix(k, j) % 100) / 250)) / (count + 1));
       const date = addDays('1970-01-01', day);
-      return gen(ctx, ['note', (found.sub ?? cls).number, j], {
+      return gen(ctx, ['note', (found.sub ?? cls).number, j], () => ({
         codigo_fundo: f.code,
         codigo_classe: cls.code,
         codigo_subclasse: found.sub ? found.sub.code : null,
         data_referencia: date,
         ano_divulgacao: Number(date.slice(0, 4)),
-      });
+      }));
     },
   };
 };
@@ -249,9 +266,12 @@ const registryBatch: Handler = (ctx) => {
     kind: 'list',
     total: view.count,
     item: (j) => {
-      const fund = funds.fund(view.nth(j), lbd);
-      return gen(ctx, ['fund', fund.index], registryBatchOverride(fund, ctx.world.institutions));
+      const index = view.nth(j);
+      return gen(ctx, ['fund', index], () =>
+        registryBatchOverride(funds.fund(index, lbd), ctx.world.institutions),
+      );
     },
+    key: `${lbd}|${since}|${tipo ?? ''}`,
   };
 };
 
@@ -434,15 +454,14 @@ const seriesBatch: Handler = (ctx) => {
           next = { day, index, unit, offset: offset + items.length };
           break;
         }
-        const fund = funds.fund(index, lbd);
-        const ref = FundUniverse.units(fund)[unit];
-        if (!ref) continue;
+        // The fund is worked out only when its record is not cached; the units listed come from the fund's
+        // archetype, which FundUniverse.units follows.
         items.push(
-          gen(
-            ctx,
-            ['series', index, unit, toDayNumber(day)],
-            seriesOverride(ctx, fund, ref.cls, ref.sub, day),
-          ),
+          gen(ctx, ['series', index, unit, toDayNumber(day)], () => {
+            const fund = funds.fund(index, lbd);
+            const ref = FundUniverse.units(fund)[unit] as UnitRef;
+            return seriesOverride(ctx, fund, ref.cls, ref.sub, day);
+          }),
         );
       }
     }
@@ -502,9 +521,7 @@ const seriesOfOne: Handler = (ctx) => {
     item: (j) => {
       const r = rows[j];
       if (!r) return undefined;
-      return gen(
-        ctx,
-        ['series', f.index, r.unit.unit, toDayNumber(r.day)],
+      return gen(ctx, ['series', f.index, r.unit.unit, toDayNumber(r.day)], () =>
         seriesOverride(ctx, f, r.unit.cls, r.unit.sub, r.day),
       );
     },
@@ -542,7 +559,11 @@ const fundHistory: Handler = (ctx) => {
     kind: 'list',
     total: versions.length,
     item: (j) =>
-      gen(ctx, j === versions.length - 1 ? ['fund', f.index] : ['fund-history', f.index, j], versions[j]),
+      gen(
+        ctx,
+        j === versions.length - 1 ? ['fund', f.index] : ['fund-history', f.index, j],
+        () => versions[j],
+      ),
   };
 };
 

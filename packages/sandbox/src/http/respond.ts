@@ -1,6 +1,7 @@
 // Writing answers: JSON bodies with a length, the error body of specs/common/schemas/Error.yaml, and the headers
 // every answer carries. Never echoes a secret or a token.
 import type { ServerResponse } from 'node:http';
+import { encodeJson, RawJson } from '../cache/raw-json.js';
 import type { ParamProblem } from './validate-request.js';
 
 const errorTypes: Record<number, string> = {
@@ -63,10 +64,11 @@ export function sendJson(
   headers: Record<string, string> = {},
 ): void {
   if (res.headersSent || res.destroyed) return;
-  const payload = Buffer.from(JSON.stringify(body));
+  // A cached answer goes out as the bytes it keeps; anything else is encoded here.
+  const payload = body instanceof RawJson ? body.bytes : encodeJson(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
-    'content-length': String(payload.length),
+    'content-length': String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length),
     'cache-control': 'no-store',
     ...headers,
   });
