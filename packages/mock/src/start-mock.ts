@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { freePort } from './free-port.js';
-import { joinedSpecPath, prismBinPath } from './spec-files.js';
+import { joinedSpecPath } from './spec-files.js';
+import { spawnPrism } from './spawn-prism.js';
 import { stopChild } from './stop-child.js';
 import { waitForPort } from './wait-for-port.js';
 
@@ -30,21 +30,14 @@ export interface RunningServer {
 export async function startMock(options: MockOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port || (await freePort(host));
-  const args = [prismBinPath(), 'mock', options.spec ?? joinedSpecPath(), '-h', host, '-p', String(port)];
+  const args = ['mock', options.spec ?? joinedSpecPath(), '-h', host, '-p', String(port)];
   if (options.dynamic) args.push('--dynamic');
   if (options.log !== 'inherit') args.push('--verboseLevel', 'silent');
 
-  const child = spawn(process.execPath, args, {
-    stdio: options.log === 'inherit' ? 'inherit' : ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, DO_NOT_TRACK: '1', SCARF_ANALYTICS: 'false' },
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
+  const { child, stderr } = spawnPrism(args, { inherit: options.log === 'inherit' });
   const exited = new AbortController();
   child.once('exit', (code, signal) =>
-    exited.abort(new Error(`Prism exited (${code ?? signal}) before listening:\n${stderr}`)),
+    exited.abort(new Error(`Prism exited (${code ?? signal}) before listening:\n${stderr()}`)),
   );
 
   try {
