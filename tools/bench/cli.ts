@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../specs/apis.ts';
-import { loadMock } from './load-mock.ts';
+import { loadSandbox } from './load-mock.ts';
 import { median, type Row } from './measure.ts';
 
 const NOW = '2026-11-19T21:00:00-03:00';
@@ -48,7 +48,7 @@ export async function cliBench(runs = 5): Promise<Row[]> {
   const rows: Row[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'assoc-feed-cli-bench-'));
   const command = cliCommand();
-  const { startSandbox } = await loadMock();
+  const { startSandbox } = await loadSandbox();
   try {
     for (const latencyMs of [0, 20]) {
       // The sandbox answers from this process while the CLI runs as a child (spawned, not spawnSync: this

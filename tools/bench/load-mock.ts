@@ -1,6 +1,7 @@
-// @assoc-feed/mock is loaded at run time, its build when present (what users run), else its sources (the bench
-// runs under tsx). Not a static import: tools cannot depend on the mock (the mock's specs depend on tools), so
-// tools' type-check must not reach into the mock's sources, whose own imports need built packages.
+// @assoc-feed/mock and @assoc-feed/sandbox are loaded at run time, each from its build when present (what users
+// run), else from its sources (the bench runs under tsx). Not static imports: tools cannot depend on them (their
+// specs depend on tools), so tools' type-check must not reach into their sources, whose own imports need built
+// packages.
 import { existsSync } from 'node:fs';
 import { repoRoot } from '../specs/apis.ts';
 
@@ -18,13 +19,29 @@ export interface SandboxStartOptions {
   latencyMs?: number;
 }
 export interface MockModule {
-  startSandbox: (options: SandboxStartOptions) => Promise<RunningSandbox>;
   startMock: () => Promise<RunningMock>;
 }
+export interface SandboxModule {
+  startSandbox: (options: SandboxStartOptions) => Promise<RunningSandbox>;
+}
 
-export const mockDist = `${repoRoot}packages/mock/dist/index.js`;
-export const useMockDist = existsSync(mockDist) && existsSync(`${repoRoot}packages/mock/dist/cli.js`);
+/** Whether a package's build (index and bin) is there. */
+function built(pkg: 'mock' | 'sandbox'): boolean {
+  return (
+    existsSync(`${repoRoot}packages/${pkg}/dist/index.js`) &&
+    existsSync(`${repoRoot}packages/${pkg}/dist/cli.js`)
+  );
+}
+
+export const useMockDist = built('mock');
+export const useSandboxDist = built('sandbox');
 
 export async function loadMock(): Promise<MockModule> {
-  return (await import(useMockDist ? mockDist : `${repoRoot}packages/mock/src/index.ts`)) as MockModule;
+  const entry = useMockDist ? 'dist/index.js' : 'src/index.ts';
+  return (await import(`${repoRoot}packages/mock/${entry}`)) as MockModule;
+}
+
+export async function loadSandbox(): Promise<SandboxModule> {
+  const entry = useSandboxDist ? 'dist/index.js' : 'src/index.ts';
+  return (await import(`${repoRoot}packages/sandbox/${entry}`)) as SandboxModule;
 }

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { repoRoot } from '../specs/apis.ts';
-import { loadMock, useMockDist } from './load-mock.ts';
+import { loadMock, loadSandbox, useSandboxDist } from './load-mock.ts';
 import type { Row } from './measure.ts';
 
 interface AutocannonResult {
@@ -102,18 +102,14 @@ interface SandboxProcess {
 
 /** The sandbox CLI as a child process on a free port (`--port 0`): started until its first answer. */
 async function spawnSandbox(extra: string[] = []): Promise<SandboxProcess> {
-  const args = useMockDist
-    ? [`${repoRoot}packages/mock/dist/cli.js`]
-    : ['--import', 'tsx', `${repoRoot}packages/mock/src/cli.ts`];
+  const args = useSandboxDist
+    ? [`${repoRoot}packages/sandbox/dist/cli.js`]
+    : ['--import', 'tsx', `${repoRoot}packages/sandbox/src/cli.ts`];
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [...args, 'sandbox', '--port', '0', '--quiet', '--now', NOW, ...extra],
-    {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, [...args, '--port', '0', '--quiet', '--now', NOW, ...extra], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   // If the bench dies before its own stop (an error, process.exit), the sandbox must not outlive it.
   const orphanGuard = () => child.kill('SIGKILL');
   process.once('exit', orphanGuard);
@@ -133,7 +129,7 @@ async function spawnSandbox(extra: string[] = []): Promise<SandboxProcess> {
     url,
     child,
     startMs: performance.now() - started,
-    how: useMockDist ? 'node dist/cli.js' : 'node --import tsx src/cli.ts',
+    how: useSandboxDist ? 'node dist/cli.js' : 'node --import tsx src/cli.ts',
   };
 }
 
@@ -167,7 +163,8 @@ export async function sandboxBench(options: SandboxBenchOptions = {}): Promise<R
   const soakSeconds = options.soakSeconds ?? 60;
   const rows: Row[] = [];
 
-  const { startSandbox, startMock } = await loadMock();
+  const { startSandbox } = await loadSandbox();
+  const { startMock } = await loadMock();
   // Start-up, in process (what a test suite pays) and as a CLI process, against Prism's start-up.
   let started = performance.now();
   const inProcess = await startSandbox({ now: () => Date.parse(NOW) });

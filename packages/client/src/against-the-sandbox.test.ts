@@ -1,9 +1,9 @@
-// createFeedClient against the stateful sandbox (@assoc-feed/mock): real HTTP on 127.0.0.1, tokens that expire
+// createFeedClient against the stateful sandbox (@assoc-feed/sandbox): real HTTP on 127.0.0.1, tokens that expire
 // by the sandbox's clock, pagination with totals and 404 past the last page, a restricted product (403) and
 // seeded faults (429 with Retry-After, 5xx). The fetch passed in only counts what goes over the wire.
 
 import { inspect } from 'node:util';
-import { type RunningSandbox, startSandbox } from '@assoc-feed/mock';
+import { type RunningSandbox, startSandbox } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createFeedClient,

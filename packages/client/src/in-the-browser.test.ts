@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { type RunningSandbox, startSandbox } from '@assoc-feed/mock';
+import { type RunningSandbox, startSandbox } from '@assoc-feed/sandbox';
 import { build, type Metafile } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

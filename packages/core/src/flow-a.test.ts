@@ -6,8 +6,8 @@ import {
   ServerError,
   TokenResponseError,
 } from './errors.js';
-import { BASE_URL, CLIENT_ID, CLIENT_SECRET, createFakeFeed, json } from './test-support/fixtures.js';
 import { createTokenManager } from './flow-a.js';
+import { BASE_URL, CLIENT_ID, CLIENT_SECRET, createFakeFeed, json } from './test-support/fixtures.js';
 
 const tokenUrl = `${BASE_URL}/oauth/access-token`;
 const manager = (

@@ -1,38 +1,20 @@
-// The command line of `assoc-feed-mock` (also `pnpm mock`, `pnpm sandbox`, `npx @assoc-feed/mock`): parsing
-// and checking only, so every flag, default and error message is testable without starting a server.
+// The command line of `assoc-feed-mock` (also `pnpm mock`, `npx @assoc-feed/mock`): parsing and checking only,
+// so every flag, default and error message is testable without starting Prism.
 import { parseArgs } from 'node:util';
-import { SANDBOX_DEFAULTS, type SandboxOptions } from './sandbox/start-sandbox.js';
-import { MAX_FUNDS } from './sandbox/universe/funds.js';
 import type { MockOptions } from './start-mock.js';
 
 export const MOCK_DEFAULT_PORT = 4010;
 
-export const usage = `Usage: assoc-feed-mock mock [--port ${MOCK_DEFAULT_PORT}] [--host 127.0.0.1] [--dynamic] [--quiet]
-       assoc-feed-mock sandbox [--port ${SANDBOX_DEFAULTS.port}] [--host 127.0.0.1] [--seed ${SANDBOX_DEFAULTS.seed}] [--funds ${SANDBOX_DEFAULTS.funds}] [options]
+export const usage = `Usage: assoc-feed-mock [mock] [--port ${MOCK_DEFAULT_PORT}] [--host 127.0.0.1] [--dynamic] [--quiet]
 
-  mock     Prism serving the joined spec of all three documents (static examples by default)
-  sandbox  stateful, seeded sandbox: tokens that expire, paging with totals, filters, date rules
+  Prism serving the joined spec of all three documents (static examples by default).
+  The stateful sandbox is its own package: npx assoc-feed-sandbox (@assoc-feed/sandbox).
 
-Options (mock):
+Options:
   --port N      port to listen on (default ${MOCK_DEFAULT_PORT}; 0 = any free port)
   --host H      interface to bind (default 127.0.0.1)
   --dynamic     random schema-valid answers instead of the spec's examples
-  --quiet       do not print Prism's request log
-
-Options (sandbox):
-  --port N                 port to listen on (default ${SANDBOX_DEFAULTS.port}; 0 = any free port)
-  --host H                 interface to bind (default ${SANDBOX_DEFAULTS.host})
-  --seed N                 seed of the data universe, 0 to 4294967295 (default ${SANDBOX_DEFAULTS.seed}): same seed, same answers
-  --funds N                number of v2 funds, 0 to ${MAX_FUNDS} (default ${SANDBOX_DEFAULTS.funds})
-  --client-id ID           flow A (and flow B) client_id accepted (default ${SANDBOX_DEFAULTS.clientId})
-  --client-secret SECRET   client_secret accepted (default ${SANDBOX_DEFAULTS.clientSecret})
-  --token-ttl SECONDS      token validity, expires_in (default ${SANDBOX_DEFAULTS.tokenTtlSeconds})
-  --now TIMESTAMP          start the clock at this moment (ISO 8601, e.g. 2026-11-20T21:00:00-03:00)
-  --entitle ID             entitle the client to a restricted product (e.g. E5); repeatable
-  --latency MS|MIN-MAX     delay every answer (e.g. 50 or 20-200)
-  --fail-rate R            share 0..1 of answers replaced by 429 (Retry-After) or 5xx
-  --validate-with-prism    put Prism's validating proxy (prism proxy --errors) in front
-  --quiet                  do not print the request log`;
+  --quiet       do not print Prism's request log`;
 
 /** A command line that cannot run; the message names the flag and the fix (the CLI exits 2). */
 export class UsageError extends Error {
@@ -41,30 +23,12 @@ export class UsageError extends Error {
 
 export type Cli =
   | { command: 'help' }
-  | { command: 'mock'; options: MockOptions & { port: number; host: string } }
-  | { command: 'sandbox'; options: SandboxOptions & { port: number; host: string }; quiet: boolean };
+  | { command: 'mock'; options: MockOptions & { port: number; host: string } };
 
-const mockFlags = {
+const flags = {
   port: { type: 'string', default: String(MOCK_DEFAULT_PORT) },
   host: { type: 'string', default: '127.0.0.1' },
   dynamic: { type: 'boolean', default: false },
-  quiet: { type: 'boolean', default: false },
-  help: { type: 'boolean', short: 'h', default: false },
-} as const;
-
-const sandboxFlags = {
-  port: { type: 'string', default: String(SANDBOX_DEFAULTS.port) },
-  host: { type: 'string', default: SANDBOX_DEFAULTS.host },
-  seed: { type: 'string', default: String(SANDBOX_DEFAULTS.seed) },
-  funds: { type: 'string', default: String(SANDBOX_DEFAULTS.funds) },
-  'client-id': { type: 'string', default: SANDBOX_DEFAULTS.clientId },
-  'client-secret': { type: 'string', default: SANDBOX_DEFAULTS.clientSecret },
-  'token-ttl': { type: 'string', default: String(SANDBOX_DEFAULTS.tokenTtlSeconds) },
-  now: { type: 'string' },
-  entitle: { type: 'string', multiple: true },
-  latency: { type: 'string' },
-  'fail-rate': { type: 'string' },
-  'validate-with-prism': { type: 'boolean', default: false },
   quiet: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -77,96 +41,40 @@ function wholeNumber(flag: string, text: string, min: number, max: number): numb
   return n;
 }
 
-function parse<T extends typeof mockFlags | typeof sandboxFlags>(args: string[], options: T) {
-  let parsed: ReturnType<typeof parseArgs<{ options: T; allowPositionals: true }>>;
+/**
+ * Parses the arguments after the program name; the word `mock` is optional. `--` separators are dropped:
+ * `pnpm mock -- --port 0` passes one through, and it must not turn the flags after it into ignored positionals.
+ */
+export function parseCli(argv: readonly string[]): Cli {
+  const args = argv.filter((a) => a !== '--');
+  const first = args[0];
+  if (first === 'sandbox') {
+    throw new UsageError(
+      'the sandbox is its own package now: run `npx assoc-feed-sandbox` (from @assoc-feed/sandbox), or `pnpm sandbox` in the repository',
+    );
+  }
+  if (first !== undefined && !first.startsWith('-') && first !== 'mock') {
+    throw new UsageError(`unknown command "${first}": the only command is "mock" (the default)`);
+  }
+  const rest = first === 'mock' ? args.slice(1) : args;
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof flags; allowPositionals: true }>>;
   try {
-    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: rest, options: flags, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
   // A stray word would otherwise be ignored silently (e.g. `--port` given as `port 5000`).
   const extra = parsed.positionals[0];
   if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}": flags start with --`);
-  return parsed.values;
-}
-
-/**
- * Parses the arguments after the program name. `--` separators are dropped: `pnpm sandbox -- --port 0` passes
- * one through, and it must not turn the flags after it into ignored positionals.
- */
-export function parseCli(argv: readonly string[], clock: () => number = Date.now): Cli {
-  const args = argv.filter((a) => a !== '--');
-  const first = args[0];
-  const command = first === undefined || first.startsWith('-') ? 'mock' : first;
-  if (command !== 'mock' && command !== 'sandbox') {
-    throw new UsageError(`unknown command "${command}": use "mock" or "sandbox"`);
-  }
-  const rest = first === command ? args.slice(1) : args;
-
-  if (command === 'mock') {
-    const values = parse(rest, mockFlags);
-    if (values.help) return { command: 'help' };
-    return {
-      command,
-      options: {
-        port: wholeNumber('port', values.port, 0, 65535),
-        host: values.host,
-        dynamic: values.dynamic,
-        log: values.quiet ? 'silent' : 'inherit',
-      },
-    };
-  }
-
-  const values = parse(rest, sandboxFlags);
+  const values = parsed.values;
   if (values.help) return { command: 'help' };
-  const options: SandboxOptions & { port: number; host: string } = {
-    port: wholeNumber('port', values.port, 0, 65535),
-    host: values.host,
-    seed: wholeNumber('seed', values.seed, 0, 0xffffffff),
-    funds: wholeNumber('funds', values.funds, 0, MAX_FUNDS),
-    tokenTtlSeconds: wholeNumber('token-ttl', values['token-ttl'], 1, 10 * 365 * 86400),
-    clientId: values['client-id'],
-    clientSecret: values['client-secret'],
-    entitlements: values.entitle ?? [],
-    validateWithPrism: values['validate-with-prism'],
+  return {
+    command: 'mock',
+    options: {
+      port: wholeNumber('port', values.port, 0, 65535),
+      host: values.host,
+      dynamic: values.dynamic,
+      log: values.quiet ? 'silent' : 'inherit',
+    },
   };
-  for (const flag of ['client-id', 'client-secret'] as const) {
-    const v = values[flag];
-    if (v.length === 0 || v.includes(':') || /[\r\n]/.test(v)) {
-      // The secret itself is never repeated back.
-      const shown = flag === 'client-id' ? `"${v}"` : 'the value given';
-      throw new UsageError(`--${flag} must be non-empty, without a colon or line break; got ${shown}`);
-    }
-  }
-  if (values.now !== undefined) {
-    const start = Date.parse(values.now);
-    if (!/^\d{4}-\d{2}-\d{2}T/.test(values.now) || !Number.isFinite(start)) {
-      throw new UsageError(
-        `--now must be an ISO 8601 moment such as 2026-11-20T21:00:00-03:00, got "${values.now}"`,
-      );
-    }
-    // The clock starts at --now and then runs at the real pace (tokens still expire).
-    const offset = start - clock();
-    options.now = () => clock() + offset;
-  }
-  if (values.latency !== undefined) {
-    const m = /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(values.latency);
-    const lo = m ? Number(m[1]) : Number.NaN;
-    const hi = m?.[2] !== undefined ? Number(m[2]) : lo;
-    if (!m || lo > hi || hi > 60_000) {
-      throw new UsageError(
-        `--latency must be milliseconds (0 to 60000) or a range MIN-MAX such as 20-200, got "${values.latency}"`,
-      );
-    }
-    options.latencyMs = lo === hi ? lo : [lo, hi];
-  }
-  const failRate = values['fail-rate'];
-  if (failRate !== undefined) {
-    const rate = Number(failRate);
-    if (!/^\d*\.?\d+$/.test(failRate) || rate > 1) {
-      throw new UsageError(`--fail-rate must be a number from 0 to 1 (e.g. 0.1), got "${failRate}"`);
-    }
-    options.failRate = rate;
-  }
-  return { command, options, quiet: values.quiet };
 }

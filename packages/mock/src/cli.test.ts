@@ -1,293 +1,36 @@
-// The command line: every flag, default and usage error (parsed in process), then the real process: it prints
-// its URL and the credentials it accepts, serves with the flags given, and stops cleanly on SIGTERM and Ctrl-C.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+// The command line: every flag, default and usage error of `assoc-feed-mock` (parsed in process).
+import { describe, expect, it } from 'vitest';
 import { MOCK_DEFAULT_PORT, parseCli, UsageError } from './cli-args.js';
-import { sandboxFetch } from './sandbox/client.js';
-import { SANDBOX_DEFAULTS } from './sandbox/start-sandbox.js';
-import { waitForPort } from './wait-for-port.js';
 
-const cliPath = fileURLToPath(new URL('./cli.ts', import.meta.url));
-
-describe('parseCli: the sandbox flags', () => {
-  it('defaults: port 4011 on loopback, seed 1, 7,231 funds, sandbox-client / sandbox-secret, tokens of 3600 s', () => {
-    const cli = parseCli(['sandbox']);
-    expect(cli).toEqual({
-      command: 'sandbox',
-      quiet: false,
-      options: {
-        port: 4011,
-        host: '127.0.0.1',
-        seed: 1,
-        funds: 7231,
-        tokenTtlSeconds: 3600,
-        clientId: 'sandbox-client',
-        clientSecret: 'sandbox-secret',
-        entitlements: [],
-        validateWithPrism: false,
-      },
+describe('parseCli', () => {
+  it.each([[[]], [['mock']], [['--']]])('%j: port 4010 on loopback, the examples, a request log', (argv) => {
+    expect(parseCli(argv)).toEqual({
+      command: 'mock',
+      options: { port: MOCK_DEFAULT_PORT, host: '127.0.0.1', dynamic: false, log: 'inherit' },
     });
-    expect(SANDBOX_DEFAULTS).toMatchObject({ port: 4011, funds: 7231, tokenTtlSeconds: 3600 });
   });
 
   it('reads every flag', () => {
-    const cli = parseCli(
-      [
-        'sandbox',
-        '--port',
-        '0',
-        '--host',
-        '::1',
-        '--seed',
-        '4294967295',
-        '--funds',
-        '1000000',
-        '--client-id',
-        'team-a',
-        '--client-secret',
-        's3cret',
-        '--token-ttl',
-        '60',
-        '--entitle',
-        'E5',
-        '--entitle',
-        'fundosV2X',
-        '--latency',
-        '20-200',
-        '--fail-rate',
-        '0.25',
-        '--validate-with-prism',
-        '--quiet',
-      ],
-      () => 0,
-    );
-    expect(cli).toEqual({
-      command: 'sandbox',
-      quiet: true,
-      options: {
-        port: 0,
-        host: '::1',
-        seed: 4294967295,
-        funds: 1_000_000,
-        tokenTtlSeconds: 60,
-        clientId: 'team-a',
-        clientSecret: 's3cret',
-        entitlements: ['E5', 'fundosV2X'],
-        validateWithPrism: true,
-        latencyMs: [20, 200],
-        failRate: 0.25,
-      },
+    expect(parseCli(['mock', '--port', '0', '--host', '::1', '--dynamic', '--quiet'])).toEqual({
+      command: 'mock',
+      options: { port: 0, host: '::1', dynamic: true, log: 'silent' },
     });
-    const fixed = parseCli(['sandbox', '--latency', '50'], () => 0);
-    expect(fixed.command === 'sandbox' && fixed.options.latencyMs).toBe(50);
   });
 
-  it('--now starts the clock at the moment given, then lets it run', () => {
-    let real = 1_000_000;
-    const cli = parseCli(['sandbox', '--now', '2026-11-20T21:00:00-03:00'], () => real);
-    if (cli.command !== 'sandbox') throw new Error('not the sandbox');
-    expect(Number(cli.options.now?.())).toBe(Date.parse('2026-11-21T00:00:00Z'));
-    real += 5000;
-    expect(Number(cli.options.now?.())).toBe(Date.parse('2026-11-21T00:00:05Z'));
-  });
-
-  it('drops the "--" that `pnpm sandbox -- --port 0` passes through', () => {
-    const cli = parseCli(['sandbox', '--', '--port', '0']);
-    expect(cli.command === 'sandbox' && cli.options.port).toBe(0);
+  it.each([[['--help']], [['-h']], [['mock', '--help']]])('%j asks for the usage', (argv) => {
+    expect(parseCli(argv)).toEqual({ command: 'help' });
   });
 
   it.each([
-    [['sandbox', '--port', '65536'], '--port must be a whole number from 0 to 65535, got "65536"'],
-    [['sandbox', '--port', 'x'], '--port must be a whole number'],
-    [['sandbox', '--funds', '5000001'], '--funds must be a whole number from 0 to 5000000'],
-    [['sandbox', '--funds', '1e6'], '--funds must be a whole number'],
-    [['sandbox', '--seed=-1'], '--seed must be a whole number from 0 to 4294967295'],
-    [['sandbox', '--token-ttl', '0'], '--token-ttl must be a whole number from 1'],
-    [['sandbox', '--client-id', 'a:b'], '--client-id must be non-empty, without a colon'],
-    [['sandbox', '--client-secret', ''], '--client-secret must be non-empty'],
-    [['sandbox', '--latency', '200-20'], '--latency must be milliseconds (0 to 60000) or a range'],
-    [['sandbox', '--latency', '60001'], '--latency must be milliseconds'],
-    [['sandbox', '--fail-rate', '1.5'], '--fail-rate must be a number from 0 to 1'],
-    [['sandbox', '--fail-rate=-0.1'], '--fail-rate must be a number from 0 to 1'],
-    [['sandbox', '--now', 'tomorrow'], '--now must be an ISO 8601 moment'],
-    [['sandbox', '--size', '10'], "Unknown option '--size'"],
-    [['sandbox', 'port', '5000'], 'unexpected argument "port": flags start with --'],
-    [['sandbox', '--port'], "Option '--port <value>' argument missing"],
-    [['serve'], 'unknown command "serve": use "mock" or "sandbox"'],
     [['mock', '--port=-5'], '--port must be a whole number from 0 to 65535'],
-    [['mock', '--port', '-5'], 'To specify an option argument starting with a dash use'],
+    [['--port', '-5'], 'To specify an option argument starting with a dash use'],
+    [['--port', '65536'], '--port must be a whole number from 0 to 65535, got "65536"'],
+    [['--seed', '1'], "Unknown option '--seed'"],
+    [['mock', 'port', '5000'], 'unexpected argument "port": flags start with --'],
+    [['serve'], 'unknown command "serve": the only command is "mock"'],
+    [['sandbox'], 'the sandbox is its own package now: run `npx assoc-feed-sandbox`'],
   ])('%j is refused: %s', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(UsageError);
     expect(() => parseCli(argv)).toThrow(message);
   });
-
-  it('never repeats a refused client secret', () => {
-    expect(() => parseCli(['sandbox', '--client-secret', 'top:secret'])).toThrow(
-      /^(?!.*top:secret).*the value given/,
-    );
-  });
-
-  it('mock: port 4010 by default, and help for either command', () => {
-    expect(parseCli([])).toMatchObject({ command: 'mock', options: { port: MOCK_DEFAULT_PORT } });
-    expect(parseCli(['mock', '--dynamic', '--quiet'])).toMatchObject({
-      command: 'mock',
-      options: { dynamic: true, log: 'silent' },
-    });
-    expect(parseCli(['sandbox', '--help'])).toEqual({ command: 'help' });
-    expect(parseCli(['-h'])).toEqual({ command: 'help' });
-  });
-});
-
-// ---- the process -------------------------------------------------------------------------------------
-
-interface Cli {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-  /** Resolves with the output once `pattern` appears in it. */
-  waitFor: (pattern: RegExp) => Promise<RegExpExecArray>;
-}
-
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-function runCli(args: string[]): Cli {
-  const child = spawn(process.execPath, ['--import', 'tsx', cliPath, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DO_NOT_TRACK: '1' },
-  });
-  children.push(child);
-  let out = '';
-  const listeners = new Set<() => void>();
-  const onData = (chunk: Buffer) => {
-    out += chunk.toString();
-    for (const l of listeners) l();
-  };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return {
-    child,
-    output: () => out,
-    exited,
-    waitFor: (pattern) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          const m = pattern.exec(out);
-          if (m) {
-            listeners.delete(check);
-            resolve(m);
-          }
-        };
-        listeners.add(check);
-        exited.then(() => reject(new Error(`the CLI exited before printing ${pattern}:\n${out}`)));
-        check();
-      }),
-  };
-}
-
-async function isListening(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return waitForPort(hostname, Number(port), 0).then(
-    () => true,
-    () => false,
-  );
-}
-
-describe('assoc-feed-mock sandbox (the process)', () => {
-  it('prints its URL and the credentials it accepts, serves with the flags given, and stops on SIGTERM', async () => {
-    const cli = runCli([
-      'sandbox',
-      '--port',
-      '0',
-      '--seed',
-      '7',
-      '--funds',
-      '1234',
-      '--client-id',
-      'team-a',
-      '--client-secret',
-      'pw-42',
-      '--token-ttl',
-      '90',
-      '--quiet',
-    ]);
-    const [, url] = await cli.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
-    await cli.waitFor(/Press Ctrl-C to stop\./);
-    expect(cli.output()).toContain('Seed 7, 1234 v2 funds. Tokens last 90 s.');
-    expect(cli.output()).toContain('Credentials accepted: client_id=team-a client_secret=pw-42');
-
-    const call = sandboxFetch({ url: url as string, clientId: 'team-a', clientSecret: 'pw-42' });
-    const { status, body } = await call.json<{ total_elements: number }>('/feed/fundos/v2/fundos?size=1');
-    expect(status).toBe(200);
-    expect(body.total_elements).toBe(1234);
-    const token = await fetch(`${url}/oauth/access-token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from('team-a:pw-42').toString('base64')}`,
-        'content-type': 'application/json',
-      },
-      body: '{"grant_type":"client_credentials"}',
-    });
-    expect(await token.json()).toMatchObject({ expires_in: 90 });
-
-    cli.child.kill('SIGTERM');
-    expect(await cli.exited).toBe(0);
-    expect(cli.output()).toContain('Feed sandbox stopped.');
-    expect(await isListening(url as string)).toBe(false);
-  }, 30_000);
-
-  it('stops on Ctrl-C (SIGINT) with keep-alive connections open, and logs requests unless --quiet', async () => {
-    const cli = runCli(['sandbox', '--port', '0', '--fail-rate', '1', '--latency', '5']);
-    const [, url] = await cli.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
-    const res = await fetch(`${url}/feed/fundos/v2/fundos`);
-    expect([429, 500, 502, 503]).toContain(res.status);
-    await cli.waitFor(/GET \/feed\/fundos\/v2\/fundos → (429|500|502|503)/);
-    cli.child.kill('SIGINT');
-    expect(await cli.exited).toBe(0);
-    expect(cli.output()).toContain('Feed sandbox stopped.');
-  }, 30_000);
-
-  it('exits 2 with the usage for a bad flag, and 1 with the fix for a port in use', async () => {
-    const bad = runCli(['sandbox', '--funds', 'many']);
-    expect(await bad.exited).toBe(2);
-    expect(bad.output()).toContain('--funds must be a whole number from 0 to 5000000, got "many"');
-    expect(bad.output()).toContain('Usage: assoc-feed-mock');
-
-    const blocker: Server = createServer();
-    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
-    const port = (blocker.address() as { port: number }).port;
-    try {
-      const busy = runCli(['sandbox', '--port', String(port)]);
-      expect(await busy.exited).toBe(1);
-      expect(busy.output()).toContain(`port ${port} on 127.0.0.1 is already in use`);
-      expect(busy.output()).toContain('--port 0 picks a free one');
-    } finally {
-      blocker.close();
-    }
-  }, 30_000);
-
-  it('--validate-with-prism puts Prism in front; SIGTERM stops both', async () => {
-    const cli = runCli(['sandbox', '--port', '0', '--validate-with-prism', '--quiet']);
-    const [, url, inner] = await cli.waitFor(
-      /listening on (http:\/\/127\.0\.0\.1:\d+) \(Prism validating proxy in front of (http:\/\/127\.0\.0\.1:\d+)\)/,
-    );
-    expect(url).not.toBe(inner);
-    const call = sandboxFetch({
-      url: url as string,
-      clientId: 'sandbox-client',
-      clientSecret: 'sandbox-secret',
-    });
-    const res = await call('/feed/fundos/v2/fundos?size=2');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('sl-violations')).toBeNull();
-    cli.child.kill('SIGTERM');
-    expect(await cli.exited).toBe(0);
-    expect(await isListening(url as string)).toBe(false);
-    expect(await isListening(inner as string)).toBe(false);
-  }, 60_000);
 });

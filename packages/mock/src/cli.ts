@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-// `assoc-feed-mock mock|sandbox [flags]`: starts the server, prints where it listens and how to call it, and stops
-// it cleanly on Ctrl-C (SIGINT) or SIGTERM. Flags are parsed in cli-args.ts.
+// `assoc-feed-mock [mock] [flags]`: starts Prism, prints where it listens and how to call it, and stops it cleanly
+// on Ctrl-C (SIGINT) or SIGTERM. Flags are parsed in cli-args.ts.
 import { type Cli, parseCli, UsageError, usage } from './cli-args.js';
-import { startSandbox } from './sandbox/start-sandbox.js';
 import { startMock } from './start-mock.js';
 
 interface Running {
@@ -52,36 +51,12 @@ function startFailure(error: NodeJS.ErrnoException, port: number, host: string):
   process.exit(1);
 }
 
-if (cli.command === 'mock') {
-  const { options } = cli;
-  const server = await startMock(options).catch((e: NodeJS.ErrnoException) =>
-    startFailure(e, options.port, options.host),
-  );
-  running = { name: 'Feed mock', stop: server.stop };
-  console.log(`Feed mock (Prism, all three documents) listening on ${server.url}`);
-  console.log(`Try: curl -H 'client_id: demo' -H 'access_token: demo' ${server.url}/feed/fundos/v2/fundos`);
-} else {
-  const { options, quiet } = cli;
-  const sandbox = await startSandbox({
-    ...options,
-    ...(quiet ? {} : { log: (line: string) => console.log(line) }),
-  }).catch((e: NodeJS.ErrnoException) => startFailure(e, options.port, options.host));
-  running = { name: 'Feed sandbox', stop: sandbox.stop };
-  const basic = Buffer.from(`${sandbox.clientId}:${sandbox.clientSecret}`).toString('base64');
-  const behindPrism = options.validateWithPrism
-    ? ` (Prism validating proxy in front of ${sandbox.sandboxUrl})`
-    : '';
-  console.log(`Feed sandbox listening on ${sandbox.url}${behindPrism}`);
-  console.log(`Seed ${sandbox.seed}, ${sandbox.funds} v2 funds. Tokens last ${sandbox.tokenTtlSeconds} s.`);
-  // The sandbox's own credentials, not a real secret: printing them is the point.
-  console.log(`Credentials accepted: client_id=${sandbox.clientId} client_secret=${sandbox.clientSecret}`);
-  if (options.entitlements?.length) console.log(`Entitled to: ${options.entitlements.join(', ')}`);
-  console.log(
-    `Try: curl -s -X POST -H 'Authorization: Basic ${basic}' -H 'Content-Type: application/json' -d '{"grant_type":"client_credentials"}' ${sandbox.url}/oauth/access-token`,
-  );
-  console.log(
-    `then: curl -H 'client_id: ${sandbox.clientId}' -H 'access_token: <token>' '${sandbox.url}/feed/fundos/v2/fundos?size=10'`,
-  );
-}
+const { options } = cli;
+const server = await startMock(options).catch((e: NodeJS.ErrnoException) =>
+  startFailure(e, options.port, options.host),
+);
+running = { name: 'Feed mock', stop: server.stop };
+console.log(`Feed mock (Prism, all three documents) listening on ${server.url}`);
+console.log(`Try: curl -H 'client_id: demo' -H 'access_token: demo' ${server.url}/feed/fundos/v2/fundos`);
 console.log('Press Ctrl-C to stop.');
 if (signalled) await shutdown();

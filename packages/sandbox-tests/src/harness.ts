@@ -5,8 +5,9 @@ import { createRequire } from 'node:module';
 import type { DocumentClientOptions, DocumentMeta, OperationMeta } from '@assoc-feed/core';
 import { createFundosV1Client, fundosV1Meta } from '@assoc-feed/fundos-v1';
 import { createFundosV2Client, fundosV2Meta } from '@assoc-feed/fundos-v2';
-import { createResponseValidator, inlineResponseRefs, type RunningSandbox } from '@assoc-feed/mock';
+import { createResponseValidator } from '@assoc-feed/mock';
 import { createPrecosIndicesClient, precosIndicesMeta } from '@assoc-feed/precos-indices';
+import type { RunningSandbox } from '@assoc-feed/sandbox';
 
 const require = createRequire(import.meta.url);
 
@@ -15,8 +16,9 @@ export const spec = JSON.parse(readFileSync(require.resolve('@assoc-feed/specs/f
   paths: Record<string, Record<string, unknown>>;
 };
 
-/** Body errors against the schema the spec declares for (method, path template, status); [] when valid. */
-export const validateBody = createResponseValidator(inlineResponseRefs(spec));
+/** Body errors against the schema the spec declares for (method, path template, status); [] when valid (the
+ * validator follows the shared responses' `$ref`s itself). */
+export const validateBody = createResponseValidator(spec);
 
 /** The moment the sandboxes of these tests live in (a Thursday evening, everything of the day published). */
 export const NOW = Date.parse('2026-11-19T21:00:00-03:00');

@@ -1,6 +1,6 @@
-// `npx @assoc-feed/mock sandbox` in a project that depends on @assoc-feed/mock: npm resolves the package's bin
+// `npx @assoc-feed/sandbox` in a project that depends on @assoc-feed/sandbox: npm resolves the package's bin
 // from its manifest (no network: --offline), the sandbox starts, prints its URL and credentials, and stops on
-// Ctrl-C. This is the published bin (dist/cli.js), as users run it. A terminal's Ctrl-C signals the whole
+// Ctrl-C. npm would read flags right after the package name as its own: `--` hands them to the bin, which drops it. This is the published bin (dist/cli.js), as users run it. A terminal's Ctrl-C signals the whole
 // process group; so does this test (npm runs the bin under `sh -c`, which does not pass on a signal sent to
 // npm's process alone).
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -16,10 +16,10 @@ afterEach(() => {
   if (child?.pid && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGKILL');
 });
 
-describe('npx @assoc-feed/mock', () => {
+describe('npx @assoc-feed/sandbox', () => {
   it('runs the sandbox from the package name alone, and stops cleanly on Ctrl-C', async () => {
     expect(existsSync(npx), `npx next to ${process.execPath}`).toBe(true);
-    child = spawn(npx, ['--offline', '--no', '@assoc-feed/mock', 'sandbox', '--port', '0', '--quiet'], {
+    child = spawn(npx, ['--offline', '--no', '@assoc-feed/sandbox', '--', '--port', '0', '--quiet'], {
       cwd: join(here, '..'),
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true, // its own process group, as a terminal gives it

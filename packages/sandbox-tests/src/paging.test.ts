@@ -3,7 +3,7 @@
 // documents ends with each record once, and V7's history helper reads a long period window by window.
 import { fetchStructuredFundHistory } from '@assoc-feed/fundos-v1';
 import { createFundosV2Client } from '@assoc-feed/fundos-v2';
-import { type RunningSandbox, startSandbox } from '@assoc-feed/mock';
+import { type RunningSandbox, startSandbox } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Clients,

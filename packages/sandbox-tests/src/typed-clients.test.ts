@@ -13,7 +13,7 @@ import {
 } from '@assoc-feed/core';
 import { operationKey } from '@assoc-feed/core/internal';
 import { createFundosV2Client } from '@assoc-feed/fundos-v2';
-import { type RunningSandbox, startSandbox } from '@assoc-feed/mock';
+import { type RunningSandbox, startSandbox } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Clients,

@@ -1,7 +1,7 @@
 // A team's first hour with the published packages, as tools/release/check-packages.ts runs it: copied into a
 // throwaway project outside the workspace that installed the packed tarballs, type-checked by TypeScript 5.9
 // and 7 under `nodenext` and `bundler` resolution, then run on Node 20, 22 and 24, each against the mock of
-// @assoc-feed/mock started on that same runtime.
+// @assoc-feed/mock and the sandbox of @assoc-feed/sandbox started on that same runtime.
 // (Excluded from tools/tsconfig.json: it resolves the packages only inside that project.)
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import { createFundosV1Client } from '@assoc-feed/fundos-v1';
 import { type components, createFundosV2Client } from '@assoc-feed/fundos-v2';
 import { startMock } from '@assoc-feed/mock';
 import { createPrecosIndicesClient } from '@assoc-feed/precos-indices';
+import { SANDBOX_DEFAULTS, startSandbox } from '@assoc-feed/sandbox';
 
 type Fund = components['schemas']['FundosV2Detail'];
 
@@ -26,8 +27,35 @@ export function typesAreReal(client: ReturnType<typeof createFundosV2Client>, fu
   void wrong;
 }
 
-/** Runs against a fresh mock; returns what failed (empty: all good). */
+/** Runs against a fresh mock, then a fresh sandbox; returns what failed (empty: all good). */
 export async function scenario(): Promise<string[]> {
+  return [...(await againstTheMock()), ...(await againstTheSandbox())];
+}
+
+/** The sandbox from its tarball: a flow A token, then a page of funds with the totals it promises. */
+async function againstTheSandbox(): Promise<string[]> {
+  const failures: string[] = [];
+  const sandbox = await startSandbox();
+  try {
+    const v2 = createFundosV2Client({
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+      baseUrl: sandbox.url,
+      retry: false,
+    });
+    const page = await v2.GET('/feed/fundos/v2/fundos', { params: { query: { page: 0, size: 10 } } });
+    if (page.response.status !== 200) failures.push(`sandbox GET funds: status ${page.response.status}`);
+    const total = page.data?.total_elements;
+    if (total !== SANDBOX_DEFAULTS.funds) {
+      failures.push(`sandbox GET funds: total_elements ${total}, expected ${SANDBOX_DEFAULTS.funds}`);
+    }
+  } finally {
+    await sandbox.stop();
+  }
+  return failures;
+}
+
+async function againstTheMock(): Promise<string[]> {
   const failures: string[] = [];
   const expect = (ok: boolean, what: string) => {
     if (!ok) failures.push(what);

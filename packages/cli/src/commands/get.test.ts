@@ -1,4 +1,4 @@
-import { type RunningSandbox, sandboxFetch } from '@assoc-feed/mock';
+import { type RunningSandbox, sandboxFetch } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../test-support/cli.js';
 

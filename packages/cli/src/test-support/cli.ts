@@ -1,7 +1,7 @@
 // Test helpers: the built `assoc-feed` as a real child process, against a sandbox on a free loopback port.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { type RunningSandbox, type SandboxOptions, startSandbox } from '@assoc-feed/mock';
+import { type RunningSandbox, type SandboxOptions, startSandbox } from '@assoc-feed/sandbox';
 
 export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
 /** The sandbox's clock in every test: its data (latest dates, tokens) follow it, so answers are fixed. */

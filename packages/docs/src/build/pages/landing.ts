@@ -107,13 +107,14 @@ await mock.stop();`,
 )}
 <p><strong>The sandbox</strong> is stateful, with a seeded, deterministic data set: tokens that expire, pages with
 totals and a 404 past the last page, filters, date windows and latest-date defaults. With
-<code>--validate-with-prism</code> (<code>validateWithPrism: true</code>) Prism checks each of its answers against
-the spec. Its default credentials are <code>sandbox-client</code> / <code>sandbox-secret</code>:</p>
+<code>--validate-with-prism</code> (<code>validateWithPrism: true</code>, with <code>@assoc-feed/mock</code> installed
+too) Prism checks each of its answers against the spec. It is its own package, <code>@assoc-feed/sandbox</code>
+(<code>npx assoc-feed-sandbox</code>). Its default credentials are <code>sandbox-client</code> / <code>sandbox-secret</code>:</p>
 <pre>pnpm sandbox                  # http://127.0.0.1:4011</pre>
 ${ts(
   'sandbox',
   `import { ${factory} } from '${packageName}';
-import { startSandbox } from '@assoc-feed/mock';
+import { startSandbox } from '@assoc-feed/sandbox';
 
 const sandbox = await startSandbox(); // a URL and a stop function
 const client = ${factory}({ clientId: 'sandbox-client', clientSecret: 'sandbox-secret', baseUrl: sandbox.url });

@@ -1,11 +1,6 @@
 // startSandbox(): the stateful sandbox on a local port, optionally behind Prism's validating proxy.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { freePort } from '../free-port.js';
-import { joinedSpecPath, prismBinPath } from '../spec-files.js';
-import { stopChild } from '../stop-child.js';
-import { waitForPort } from '../wait-for-port.js';
 import { type FaultOptions, Faults } from './faults.js';
 import { Harvest } from './generate/harvest.js';
 import { createPipeline } from './server.js';
@@ -15,6 +10,7 @@ import { Resolver } from './spec/resolve.js';
 import type { Clock } from './time.js';
 import { TokenStore } from './tokens.js';
 import { MAX_FUNDS } from './universe/funds.js';
+import { loadPrismProxy, type PrismProxy } from './validate-with-prism.js';
 import { World } from './world.js';
 
 export const SANDBOX_DEFAULTS = {
@@ -51,7 +47,10 @@ export interface SandboxOptions {
   latencyMs?: number | [number, number];
   /** Share (0–1) of answers replaced by 429 (with Retry-After) or 5xx. */
   failRate?: number;
-  /** Put Prism's validating proxy (`prism proxy --errors`) in front: every answer is checked against the spec. */
+  /**
+   * Put Prism's validating proxy (`prism proxy --errors`) in front: every answer is checked against the spec.
+   * Needs the optional peer dependency @assoc-feed/mock (which brings Prism).
+   */
   validateWithPrism?: boolean;
   /** The joined spec as JSON (default: @assoc-feed/specs/feed.json). */
   specJson?: string;
@@ -179,20 +178,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const display = host.includes(':') ? `[${host}]` : host;
   const sandboxUrl = `http://${display}:${address.port}`;
 
-  let prism: ChildProcess | undefined;
+  let prism: PrismProxy | undefined;
   let url = sandboxUrl;
   if (options.validateWithPrism) {
     try {
-      const port = options.port || (await freePort(host));
-      prism = await startPrismProxy(
-        options.prismSpec ?? joinedSpecPath(),
-        sandboxUrl,
+      const startPrismProxy = await loadPrismProxy();
+      prism = await startPrismProxy({
+        upstream: sandboxUrl,
         host,
-        port,
-        options.startTimeoutMs ?? 30_000,
-        options.log,
-      );
-      url = `http://${display}:${port}`;
+        port: options.port, // 0 or absent: a free port
+        spec: options.prismSpec,
+        log: options.log,
+        startTimeoutMs: options.startTimeoutMs ?? 30_000,
+      });
+      url = prism.url;
     } catch (error) {
       await closeServer(server);
       throw error;
@@ -214,7 +213,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     },
     stop: () => {
       stopped ??= (async () => {
-        if (prism) await stopChild(prism);
+        if (prism) await prism.stop();
         await closeServer(server);
       })();
       return stopped;
@@ -237,37 +236,4 @@ function closeServer(server: Server): Promise<void> {
     server.close(() => resolve());
     server.closeAllConnections();
   });
-}
-
-async function startPrismProxy(
-  spec: string,
-  upstream: string,
-  host: string,
-  port: number,
-  timeoutMs: number,
-  log?: (line: string) => void,
-): Promise<ChildProcess> {
-  const args = [prismBinPath(), 'proxy', '--errors', spec, upstream, '-h', host, '-p', String(port)];
-  if (!log) args.push('--verboseLevel', 'silent');
-  const child = spawn(process.execPath, args, {
-    stdio: ['ignore', log ? 'pipe' : 'ignore', 'pipe'],
-    env: { ...process.env, DO_NOT_TRACK: '1', SCARF_ANALYTICS: 'false' },
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-    log?.(chunk.toString().trimEnd());
-  });
-  child.stdout?.on('data', (chunk: Buffer) => log?.(chunk.toString().trimEnd()));
-  const exited = new AbortController();
-  child.once('exit', (code, signal) =>
-    exited.abort(new Error(`Prism exited (${code ?? signal}) before listening:\n${stderr}`)),
-  );
-  try {
-    await waitForPort(host, port, timeoutMs, exited.signal);
-  } catch (error) {
-    await stopChild(child);
-    throw error;
-  }
-  return child;
 }

@@ -1,7 +1,8 @@
 // Every operation of the three documents, read from the spec, answers the sandbox with a body valid against the
 // spec — the success and each documented error — checked with createResponseValidator.
+
+import { createResponseValidator } from '@assoc-feed/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResponseValidator } from '../response-validator.js';
 import { type SandboxFetch, sandboxFetch } from './client.js';
 import { type RunningSandbox, startSandbox } from './index.js';
 import {

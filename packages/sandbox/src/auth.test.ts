@@ -1,7 +1,8 @@
 // Flow A and flow B: token calls, expiry on an injected clock, the 401/400 bodies, the input family's calls,
 // and that no secret or token ever appears in an answer or in the log.
+
+import { createResponseValidator } from '@assoc-feed/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResponseValidator } from '../response-validator.js';
 import { sandboxFetch } from './client.js';
 import { type RunningSandbox, startSandbox } from './index.js';
 import { inlineResponseRefs } from './spec/inline-responses.js';

@@ -2,8 +2,9 @@
 // national holiday answers 404 with the spec's error body (as the real service does), while ordinary business
 // days around them answer 200. The dates below are the calendar's facts, written out rather than computed, so
 // the test does not trust the calendar it checks.
+
+import { createResponseValidator } from '@assoc-feed/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResponseValidator } from '../response-validator.js';
 import { type SandboxFetch, sandboxFetch } from './client.js';
 import { type RunningSandbox, startSandbox } from './index.js';
 import { inlineResponseRefs } from './spec/inline-responses.js';

@@ -1,1 +1,2 @@
+export { type SandboxFetch, sandboxFetch } from './client.js';
 export { type RunningSandbox, SANDBOX_DEFAULTS, type SandboxOptions, startSandbox } from './start-sandbox.js';

@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// `assoc-feed-sandbox [flags]`: starts the sandbox, prints where it listens, the credentials it accepts and how to
+// call it, and stops it cleanly on Ctrl-C (SIGINT) or SIGTERM. Flags are parsed in cli-args.ts.
+import { type Cli, parseCli, UsageError, usage } from './cli-args.js';
+import { startSandbox } from './start-sandbox.js';
+
+interface Running {
+  name: string;
+  stop: () => Promise<void>;
+}
+
+let cli: Cli;
+try {
+  cli = parseCli(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  console.error(`assoc-feed-sandbox: ${error.message}\n\n${usage}`);
+  process.exit(2);
+}
+if (cli.command === 'help') {
+  console.log(usage);
+  process.exit(0);
+}
+
+// Signals are handled from the start: a Ctrl-C while the sandbox (or Prism in front) is still starting stops
+// what was started.
+let running: Running | undefined;
+let signalled = false;
+async function shutdown(): Promise<void> {
+  if (!running) return; // still starting: main() shuts down once the start returns
+  await running.stop();
+  console.log(`${running.name} stopped.`);
+  process.exit(0);
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    // A second Ctrl-C does not wait for a stop that hangs.
+    if (signalled) process.exit(130);
+    signalled = true;
+    void shutdown();
+  });
+}
+
+function startFailure(error: NodeJS.ErrnoException, port: number, host: string): never {
+  const message =
+    error.code === 'EADDRINUSE'
+      ? `port ${port} on ${host} is already in use: stop what listens there, or pass --port <another> (--port 0 picks a free one)`
+      : error.code === 'EADDRNOTAVAIL'
+        ? `cannot listen on ${host}: pass --host with an address of this machine (default 127.0.0.1)`
+        : error.message;
+  console.error(`assoc-feed-sandbox: ${message}`);
+  process.exit(1);
+}
+
+const { options, quiet } = cli;
+const sandbox = await startSandbox({
+  ...options,
+  ...(quiet ? {} : { log: (line: string) => console.log(line) }),
+}).catch((e: NodeJS.ErrnoException) => startFailure(e, options.port, options.host));
+running = { name: 'Feed sandbox', stop: sandbox.stop };
+const basic = Buffer.from(`${sandbox.clientId}:${sandbox.clientSecret}`).toString('base64');
+const behindPrism = options.validateWithPrism
+  ? ` (Prism validating proxy in front of ${sandbox.sandboxUrl})`
+  : '';
+console.log(`Feed sandbox listening on ${sandbox.url}${behindPrism}`);
+console.log(`Seed ${sandbox.seed}, ${sandbox.funds} v2 funds. Tokens last ${sandbox.tokenTtlSeconds} s.`);
+// The sandbox's own credentials, not a real secret: printing them is the point.
+console.log(`Credentials accepted: client_id=${sandbox.clientId} client_secret=${sandbox.clientSecret}`);
+if (options.entitlements?.length) console.log(`Entitled to: ${options.entitlements.join(', ')}`);
+console.log(
+  `Try: curl -s -X POST -H 'Authorization: Basic ${basic}' -H 'Content-Type: application/json' -d '{"grant_type":"client_credentials"}' ${sandbox.url}/oauth/access-token`,
+);
+console.log(
+  `then: curl -H 'client_id: ${sandbox.clientId}' -H 'access_token: <token>' '${sandbox.url}/feed/fundos/v2/fundos?size=10'`,
+);
+console.log('Press Ctrl-C to stop.');
+if (signalled) await shutdown();

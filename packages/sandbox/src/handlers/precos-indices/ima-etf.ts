@@ -1,0 +1,122 @@
+// Family E (`v2/ima-etf/`): the indices of licensed ETFs, filtered by the repeatable `etf` parameter.
+import { addBusinessDays, businessDaysBetween, nthBusinessDayOfMonth, toDayNumber } from '../../calendar.js';
+import { type Month, monthKey, monthOfKey } from '../../time.js';
+import type { Bond, IndexDef } from '../../universe/market.js';
+import type { RequestContext } from '../../world.js';
+import { bondPortfolioRecords, indexSummary, intradayIndices } from './ima.js';
+import {
+  bondMembers,
+  day15,
+  firstBusinessDay,
+  period,
+  portfolioMonth,
+  type StartRule,
+} from './portfolios.js';
+import { type Producer, type Rec, round } from './producer.js';
+
+/** The ETF indices the request names (`etf`, repeatable), or all of them. */
+export function etfDefs(ctx: RequestContext): { code: string; def: IndexDef }[] {
+  const wanted = ctx.params.etf as string[] | undefined;
+  const all = ctx.world.market.etfIndices;
+  return wanted ? all.filter((e) => wanted.includes(e.code)) : all;
+}
+
+const etfRule = (def: IndexDef): StartRule => (def.name === 'IRF-M P2' ? firstBusinessDay : day15);
+
+function etfComposition(ctx: RequestContext, date: string): Rec[] {
+  const market = ctx.world.market;
+  const out: Rec[] = [];
+  for (const { def } of etfDefs(ctx)) {
+    for (const b of bondMembers(def, period(portfolioMonth(date, etfRule(def)), etfRule(def)))) {
+      const pu = market.bondPu(b, date);
+      out.push({
+        data_referencia: date,
+        indice: def.name,
+        tipo_titulo: b.tipo,
+        codigo_selic_titulo: b.selic,
+        data_vencimento: b.maturity,
+        codigo_isin: b.isin,
+        taxa_indicativa: market.bondRate(b, date),
+        pu_indicativo: pu,
+        pu_resgate: pu,
+        pu_juros: 0,
+        prazo: businessDaysBetween(date, b.maturity),
+        duration: round(market.bondDuration(b, date), 6),
+      });
+    }
+  }
+  return out;
+}
+
+function etfPreview(ctx: RequestContext, month: Month): Rec[] {
+  const market = ctx.world.market;
+  const next = monthOfKey(monthKey(month) + 1);
+  const out: Rec[] = [];
+  for (const { def } of etfDefs(ctx)) {
+    const rule = etfRule(def);
+    const current = new Set(bondMembers(def, period(month, rule)).map((b) => b.isin));
+    const p = period(next, rule);
+    const published =
+      def.name === 'IRF-M P2'
+        ? nthBusinessDayOfMonth(month.year, month.month, -2)
+        : addBusinessDays(day15(month), -2);
+    for (const b of bondMembers(def, p)) {
+      out.push({
+        indice: def.name,
+        data_divulgacao_carteira_teorica: published,
+        data_inicio_proxima: p.start,
+        data_fim_proxima: p.end,
+        tipo_titulo: b.tipo,
+        codigo_selic_titulo: b.selic,
+        data_vencimento: b.maturity,
+        codigo_isin: b.isin,
+        quantidade_carteira_atual: current.has(b.isin) ? undefined : 0,
+        evento: current.has(b.isin) ? 'Sem evento' : 'Inclusão',
+        data: p.start,
+      });
+    }
+    void market;
+  }
+  return out;
+}
+
+function extraTrades(ctx: RequestContext, date: string): Rec[] {
+  const market = ctx.world.market;
+  const seen = new Map<string, Bond>();
+  for (const { def } of etfDefs(ctx)) for (const b of def.members(date)) seen.set(b.isin, b);
+  return [...seen.values()]
+    .filter((b) => market.pick('extra', date, toDayNumber(b.maturity)) < 0.6)
+    .map((b) => {
+      const qty = round(100 + 20000 * market.pick('qty', date, toDayNumber(b.maturity)), 3);
+      return {
+        data_referencia: date,
+        codigo_selic: b.selic,
+        codigo_isin: b.isin,
+        titulo: b.tipo,
+        data_vencimento: b.maturity,
+        numero_operacao: 1 + Math.floor(40 * market.pick('ops', date, toDayNumber(b.maturity))),
+        quantidade_negociada: qty,
+        valor_negociado: round(qty * market.bondPu(b, date), 9),
+      };
+    });
+}
+export const imaEtfProducers: Record<string, Producer> = {
+  ImaEtfPreviaCarteiraTeorica: (ctx, w) => etfPreview(ctx, w.month),
+  ImaEtfCarteiraTeorica: (ctx, w) =>
+    bondPortfolioRecords(
+      ctx,
+      etfDefs(ctx).map((e) => e.def),
+      w.month,
+      etfRule,
+    ),
+  ImaEtfResultadoDiario: (ctx, w) =>
+    etfDefs(ctx).map(({ def }) => indexSummary(ctx, def, w.date, etfRule(def))),
+  ImaEtfComposicaoDiaria: (ctx, w) => etfComposition(ctx, w.date),
+  ImaEtfResultadoIntradiario: (ctx, w) =>
+    intradayIndices(
+      ctx,
+      w.date,
+      etfDefs(ctx).map((e) => e.def),
+    ),
+  ImaEtfNegocioExtra: (ctx, w) => extraTrades(ctx, w.date),
+};

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// The sandbox suites start servers and send thousands of requests; under a full parallel test run on two cores
+// that can take far longer than vitest's 5 s default. These timeouts only guard against a hang: speed is
+// measured in `pnpm bench`, never here.
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+  },
+});
