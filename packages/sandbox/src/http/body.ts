@@ -1,7 +1,9 @@
 // Reads a request body with a size limit.
 import type { IncomingMessage } from 'node:http';
 
-export class BodyTooLarge extends Error {}
+import { BodyTooLarge } from './exchange.js';
+
+export { BodyTooLarge };
 
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 // Writing answers: JSON bodies with a length, the error body of specs/common/schemas/Error.yaml, and the headers
 // every answer carries. Never echoes a secret or a token.
-import type { ServerResponse } from 'node:http';
+import type { SandboxResponse } from './exchange.js';
 import type { ParamProblem } from './validate-request.js';
 
 const errorTypes: Record<number, string> = {
@@ -41,28 +41,30 @@ export function errorBody(
   return body;
 }
 
-export function sendJson(
-  res: ServerResponse,
+const utf8 = new TextEncoder();
+
+export function jsonResponse(
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
-): void {
-  if (res.headersSent || res.destroyed) return;
-  const payload = Buffer.from(JSON.stringify(body));
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': String(payload.length),
-    'cache-control': 'no-store',
-    ...headers,
-  });
-  res.end(payload);
+): SandboxResponse {
+  const payload = utf8.encode(JSON.stringify(body));
+  return {
+    status,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(payload.length),
+      'cache-control': 'no-store',
+      ...headers,
+    },
+    body: payload,
+  };
 }
 
-export function sendError(
-  res: ServerResponse,
+export function errorResponse(
   status: number,
   message: string,
   options: { details?: ParamProblem[]; error?: string; headers?: Record<string, string> } = {},
-): void {
-  sendJson(res, status, errorBody(status, message, options.details, options.error), options.headers);
+): SandboxResponse {
+  return jsonResponse(status, errorBody(status, message, options.details, options.error), options.headers);
 }
