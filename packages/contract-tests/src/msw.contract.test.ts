@@ -23,7 +23,12 @@ type LooseCall = (
   path: string,
   init: unknown,
 ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-const options = { clientId: 'msw-client', clientSecret: 'msw-secret', baseUrl: BASE_URL, retry: false } as const;
+const options = {
+  clientId: 'msw-client',
+  clientSecret: 'msw-secret',
+  baseUrl: BASE_URL,
+  retry: false,
+} as const;
 
 /** The value of the first example the spec gives for (path, method, status). */
 function firstExample(path: string, method: string, status: number): unknown {
@@ -97,7 +102,8 @@ describe('a documented answer per test', () => {
     const { data } = await v2().GET(fundPath, {
       params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000000001' } },
     });
-    expect(data?.content.classes?.length).toBeGreaterThan(1);
+    expect(data?.content.atributo).toBe('Multiclasses');
+    expect(data?.classes?.length).toBeGreaterThan(1);
     expect(data).not.toEqual(firstExample(fundPath, 'get', 200));
   });
 

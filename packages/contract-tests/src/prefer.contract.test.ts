@@ -23,7 +23,8 @@ const credentials: Record<string, Record<string, string>> = {
 const answers = Object.values(feedOperations).flatMap((op) =>
   Object.entries(op.responses as Record<string, Record<string, number>>).flatMap(([status, named]) =>
     Object.entries(named).map(
-      ([example, index]) => [`${op.group}.${op.name} ${status} ${example}`, op, Number(status), example, index] as const,
+      ([example, index]) =>
+        [`${op.group}.${op.name} ${status} ${example}`, op, Number(status), example, index] as const,
     ),
   ),
 );
@@ -51,7 +52,9 @@ describe('Prefer: code=STATUS, example=NAME through Prism', () => {
         ? {
             body: form
               ? 'grant_type=client_credentials&client_id=a&client_secret=b'
-              : JSON.stringify(c.body ?? { grant_type: 'client_credentials' }),
+              : JSON.stringify(
+                  op.security === 'basic' ? { grant_type: 'client_credentials' } : (c.body ?? {}),
+                ),
           }
         : {}),
     });

@@ -1,4 +1,6 @@
 // @assoc-feed/mock/msw: request handlers for MSW 2 generated from the spec (browser-safe: no Node built-in).
+
+export type { OperationId } from './generated/operations.js';
 export {
   createFeedHandlers,
   type FeedHandlers,
@@ -8,4 +10,3 @@ export {
   type HandlerGroup,
   type Selection,
 } from './msw/feed-handlers.js';
-export type { OperationId } from './generated/operations.js';

@@ -17,7 +17,11 @@ export function spawnPrism(
   const watchdog = new URL('./prism-watchdog.js', import.meta.url).href;
   const child = spawn(process.execPath, ['--import', watchdog, prismBinPath(), ...prismArgs], {
     // stdin is a pipe the parent never writes: it closes when the parent dies, and the watchdog sees it.
-    stdio: ['pipe', options.inherit ? 'inherit' : options.log ? 'pipe' : 'ignore', options.inherit ? 'inherit' : 'pipe'],
+    stdio: [
+      'pipe',
+      options.inherit ? 'inherit' : options.log ? 'pipe' : 'ignore',
+      options.inherit ? 'inherit' : 'pipe',
+    ],
     env: { ...process.env, DO_NOT_TRACK: '1', SCARF_ANALYTICS: 'false' },
   });
   let stderr = '';

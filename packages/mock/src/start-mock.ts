@@ -1,6 +1,6 @@
 import { freePort } from './free-port.js';
-import { joinedSpecPath } from './spec-files.js';
 import { spawnPrism } from './spawn-prism.js';
+import { joinedSpecPath } from './spec-files.js';
 import { stopChild } from './stop-child.js';
 import { waitForPort } from './wait-for-port.js';
 

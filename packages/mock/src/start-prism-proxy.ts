@@ -1,8 +1,8 @@
 // startPrismProxy(): Prism's validating proxy (`prism proxy --errors`) in front of a running server, so every
 // answer is checked against the spec. @assoc-feed/sandbox loads it for `--validate-with-prism`.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { freePort } from './free-port.js';
-import { joinedSpecPath, prismBinPath } from './spec-files.js';
+import { spawnPrism } from './spawn-prism.js';
+import { joinedSpecPath } from './spec-files.js';
 import type { RunningServer } from './start-mock.js';
 import { stopChild } from './stop-child.js';
 import { waitForPort } from './wait-for-port.js';
@@ -27,21 +27,12 @@ export async function startPrismProxy(options: PrismProxyOptions): Promise<Runni
   const port = options.port || (await freePort(host));
   const { log } = options;
   const spec = options.spec ?? joinedSpecPath();
-  const args = [prismBinPath(), 'proxy', '--errors', spec, options.upstream, '-h', host, '-p', String(port)];
+  const args = ['proxy', '--errors', spec, options.upstream, '-h', host, '-p', String(port)];
   if (!log) args.push('--verboseLevel', 'silent');
-  const child: ChildProcess = spawn(process.execPath, args, {
-    stdio: ['ignore', log ? 'pipe' : 'ignore', 'pipe'],
-    env: { ...process.env, DO_NOT_TRACK: '1', SCARF_ANALYTICS: 'false' },
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-    log?.(chunk.toString().trimEnd());
-  });
-  child.stdout?.on('data', (chunk: Buffer) => log?.(chunk.toString().trimEnd()));
+  const { child, stderr } = spawnPrism(args, log ? { log } : {});
   const exited = new AbortController();
   child.once('exit', (code, signal) =>
-    exited.abort(new Error(`Prism exited (${code ?? signal}) before listening:\n${stderr}`)),
+    exited.abort(new Error(`Prism exited (${code ?? signal}) before listening:\n${stderr()}`)),
   );
   try {
     await waitForPort(host, port, options.startTimeoutMs ?? 30_000, exited.signal);

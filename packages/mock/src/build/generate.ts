@@ -7,7 +7,9 @@ import { type Json, operationTable } from './operation-table.js';
 const require = createRequire(import.meta.url);
 const spec = JSON.parse(readFileSync(require.resolve('@assoc-feed/specs/feed.json'), 'utf8')) as Json;
 const table = operationTable(spec);
-const operations = Object.fromEntries(table.operations.map(({ operationId, ...rest }) => [operationId, rest]));
+const operations = Object.fromEntries(
+  table.operations.map(({ operationId, ...rest }) => [operationId, rest]),
+);
 
 const outDir = new URL('../generated/', import.meta.url);
 mkdirSync(outDir, { recursive: true });

@@ -3,7 +3,8 @@
 // (readme.test.ts) fails when the README and the spec disagree.
 import type { OperationTable } from './operation-table.js';
 
-export const BEGIN = '<!-- prefer-list:begin (generated from the spec: pnpm --filter @assoc-feed/mock readme) -->';
+export const BEGIN =
+  '<!-- prefer-list:begin (generated from the spec: pnpm --filter @assoc-feed/mock readme) -->';
 export const END = '<!-- prefer-list:end -->';
 
 const groupTitles: Record<string, string> = {
@@ -29,11 +30,14 @@ export function renderPreferList(table: OperationTable): string {
     lines.push('| --- | --- | --- |');
     for (const op of ops) {
       const answers = Object.entries(op.responses)
-        .map(([status, named]) => `${status}: ${Object.keys(named).map((n) => `\`${n}\``).join(', ')}`)
+        .map(
+          ([status, named]) =>
+            `${status}: ${Object.keys(named)
+              .map((n) => `\`${n}\``)
+              .join(', ')}`,
+        )
         .join('<br>');
-      lines.push(
-        `| \`${op.method.toUpperCase()} ${op.path}\` | \`${op.group}.${op.name}\` | ${answers} |`,
-      );
+      lines.push(`| \`${op.method.toUpperCase()} ${op.path}\` | \`${op.group}.${op.name}\` | ${answers} |`);
     }
     lines.push('', '</details>', '');
   }

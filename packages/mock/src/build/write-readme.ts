@@ -10,4 +10,6 @@ const readmePath = new URL('../../README.md', import.meta.url);
 const readme = readFileSync(readmePath, 'utf8');
 const updated = withPreferList(readme, renderPreferList(operationTable(spec)));
 writeFileSync(readmePath, updated);
-console.log(updated === readme ? 'README.md: the Prefer list is up to date' : 'README.md: Prefer list rewritten');
+console.log(
+  updated === readme ? 'README.md: the Prefer list is up to date' : 'README.md: Prefer list rewritten',
+);

@@ -27,7 +27,9 @@ export type HandlerFactory<Id extends OperationId> = (selection?: Selection<Id>)
 
 type GroupName = Operations[OperationId]['group'];
 export type HandlerGroup<G extends GroupName> = {
-  [Id in OperationId as Operations[Id]['group'] extends G ? Operations[Id]['name'] : never]: HandlerFactory<Id>;
+  [Id in OperationId as Operations[Id]['group'] extends G
+    ? Operations[Id]['name']
+    : never]: HandlerFactory<Id>;
 };
 
 export interface FeedHandlers {
@@ -110,12 +112,9 @@ function choose(operationId: OperationId, selection: { status?: number; example?
       .map(([status, named]) => `${status} (${Object.keys(named).join(', ')})`)
       .join('; ');
   if (selection.status !== undefined && !responses[String(selection.status)]) {
-    throw new Error(
-      `${operationId} documents no ${selection.status} answer; pick one of: ${documented()}`,
-    );
+    throw new Error(`${operationId} documents no ${selection.status} answer; pick one of: ${documented()}`);
   }
-  const statuses =
-    selection.status !== undefined ? [String(selection.status)] : Object.keys(responses);
+  const statuses = selection.status !== undefined ? [String(selection.status)] : Object.keys(responses);
   if (selection.example !== undefined) {
     for (const status of statuses) {
       const index = responses[status]?.[selection.example];
@@ -143,7 +142,11 @@ export function createFeedHandlers(options: FeedHandlersOptions = {}): FeedHandl
       ({ request }) => {
         const pathname = new URL(request.url).pathname.slice(basePath.length);
         if (owner(request.method, pathname) !== operationId) return undefined;
-        if (chosen.status !== 401 && unauthorized !== undefined && missingCredentials(op.security, request.headers)) {
+        if (
+          chosen.status !== 401 &&
+          unauthorized !== undefined &&
+          missingCredentials(op.security, request.headers)
+        ) {
           return HttpResponse.json(examples[unauthorized] as JsonBodyType, { status: 401 });
         }
         return HttpResponse.json(examples[chosen.index] as JsonBodyType, { status: chosen.status });
@@ -161,8 +164,9 @@ export function createFeedHandlers(options: FeedHandlersOptions = {}): FeedHandl
   };
   for (const id of Object.keys(operations) as OperationId[]) {
     const op = operations[id];
-    (groups[op.group] ??= {})[op.name] = (selection?: object) =>
-      handler(id, selection as Selection<typeof id>);
+    const group = groups[op.group] ?? {};
+    groups[op.group] = group;
+    group[op.name] = (selection?: object) => handler(id, selection as Selection<typeof id>);
   }
   return {
     all: (Object.keys(operations) as OperationId[]).map((id) => handler(id)),
