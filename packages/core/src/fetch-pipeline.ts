@@ -11,6 +11,7 @@
 import { FeedError, NetworkError } from './errors.js';
 import type { TokenManager } from './flow-a.js';
 import { type FetchFn, pathOf } from './http.js';
+import { releaseBody } from './release-body.js';
 import { fetchWithRetry, type RetryOptions } from './retry.js';
 import { type CallAbort, raceAbort } from './signals.js';
 
@@ -70,7 +71,7 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
 
     // The token died under us (expired early, revoked, server restarted): renew once and replay once.
     // invalidate() only drops the cache if it still holds this token, so a burst of 401s renews once.
-    await response.body?.cancel().catch(() => {});
+    releaseBody(response);
     manager.invalidate(sentToken);
     const fresh = await raceAbort(manager.getToken(), abort?.signal);
     // On the request itself: the replay sends it, and the response middleware reads it to know what to redact.

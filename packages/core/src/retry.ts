@@ -6,6 +6,7 @@
 // The feed is read-only, so every method is retried; the token POST is safe to repeat too.
 
 import { ConfigurationError, NetworkError } from './errors.js';
+import { releaseBody } from './release-body.js';
 import { parseRetryAfter } from './retry-after.js';
 import { sleep as abortableSleep } from './signals.js';
 
@@ -122,8 +123,8 @@ export async function fetchWithRetry(
     const retryAfter = parseRetryAfter(response.headers.get('retry-after'), options.now());
     // A wait longer than the cap is not worth holding the caller for: hand back the answer now.
     if (retryAfter !== undefined && retryAfter > options.maxRetryAfterMs) return response;
-    // Release the connection of the answer we are discarding.
-    await response.body?.cancel().catch(() => {});
+    // Release the connection of the answer we are discarding (not awaited: see releaseBody).
+    releaseBody(response);
     await options.sleep(retryAfter ?? backoffDelay(attempt, options), context.signal);
   }
 }
