@@ -50,16 +50,19 @@ describe('every feed operation through its typed client against the sandbox hand
     expect(feedGets.length).toBeGreaterThanOrEqual(55);
   });
 
-  it.each(feedGets)('%s: 200, valid against the spec, the same body as the sandbox over HTTP', async (_, document, op) => {
-    const get = clients[document].GET as unknown as LooseGet;
-    const params = paramsFor(op, codes);
-    const { data, error, response } = await get(op.path, { params });
-    expect(error, JSON.stringify(error)).toBeUndefined();
-    expect(response.status).toBe(200);
-    expect(validateBody('get', op.path, 200, data)).toEqual([]);
-    const http = await (clientsFor(overHttp)[document].GET as unknown as LooseGet)(op.path, { params });
-    expect(data).toEqual(http.data);
-  });
+  it.each(feedGets)(
+    '%s: 200, valid against the spec, the same body as the sandbox over HTTP',
+    async (_, document, op) => {
+      const get = clients[document].GET as unknown as LooseGet;
+      const params = paramsFor(op, codes);
+      const { data, error, response } = await get(op.path, { params });
+      expect(error, JSON.stringify(error)).toBeUndefined();
+      expect(response.status).toBe(200);
+      expect(validateBody('get', op.path, 200, data)).toEqual([]);
+      const http = await (clientsFor(overHttp)[document].GET as unknown as LooseGet)(op.path, { params });
+      expect(data).toEqual(http.data);
+    },
+  );
 });
 
 describe('the stateful behaviour, in-process', () => {

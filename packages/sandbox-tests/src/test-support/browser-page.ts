@@ -43,7 +43,11 @@ async function run(input: BrowserInput): Promise<BrowserResult> {
   const feed = createFeedHandlers({ baseUrl: input.staticBaseUrl });
   const sandbox = createSandboxHandlers({ funds: input.funds, now: () => input.now, entitlements: ['E5'] });
   const worker = setupWorker(...feed.all, ...sandbox.handlers);
-  await worker.start({ quiet: true, onUnhandledRequest: 'error', serviceWorker: { url: '/mockServiceWorker.js' } });
+  await worker.start({
+    quiet: true,
+    onUnhandledRequest: 'error',
+    serviceWorker: { url: '/mockServiceWorker.js' },
+  });
 
   const answers: BrowserAnswer[] = [];
   for (const [target, baseUrl, clientId, clientSecret] of [
