@@ -1,8 +1,8 @@
 // Generates a document package's src/generated/: the openapi-typescript types and the runtime meta.
 // Usage (from the package folder): tsx ../../tools/codegen/generate.ts <api>
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import openapiTS, { astToString } from 'openapi-typescript';
-import { specsDist } from '../specs/apis.ts';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadSpec } from '@assoc-feed/specs/load';
+import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { documentMeta } from './meta.ts';
 
 const api = process.argv[2];
@@ -10,8 +10,7 @@ if (!api) {
   console.error('usage: generate.ts <api>   (an api name from redocly.yaml, e.g. fundos-v2)');
   process.exit(2);
 }
-const specFile = `${specsDist}${api}.json`;
-const spec = JSON.parse(readFileSync(specFile, 'utf8'));
+const spec = loadSpec(api) as unknown as OpenAPI3;
 const header = (what: string) =>
   `// GENERATED FILE: do not edit. ${what} from packages/specs/dist/${api}.json (specs/${api}/).\n` +
   `// Regenerate with \`pnpm --filter @assoc-feed/${api} generate\` (or \`pnpm build\`).\n\n`;
@@ -22,7 +21,7 @@ mkdirSync(outDir, { recursive: true });
 const ast = await openapiTS(spec, { alphabetize: false, exportType: false, rootTypes: false });
 writeFileSync(`${outDir}/schema.ts`, header('openapi-typescript types') + astToString(ast));
 
-const meta = documentMeta(api, spec);
+const meta = documentMeta(api, loadSpec(api));
 writeFileSync(
   `${outDir}/meta.ts`,
   `${header('Runtime facts (parameter rules, paging, auth)')}import type { DocumentMeta } from '@assoc-feed/core';\n\n` +
