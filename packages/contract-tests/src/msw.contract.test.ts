@@ -6,6 +6,7 @@ import { createFundosV2Client, createFundosV2InputClient } from '@assoc-feed/fun
 import { createResponseValidator } from '@assoc-feed/mock';
 import { createFeedHandlers } from '@assoc-feed/mock/msw';
 import { createPrecosIndicesClient } from '@assoc-feed/precos-indices';
+import { createSpecModel, type Json } from '@assoc-feed/specs/model';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { caseUrl, contractCases, type DocumentName, loadDocumentSpec } from './cases.js';
@@ -13,6 +14,7 @@ import { caseUrl, contractCases, type DocumentName, loadDocumentSpec } from './c
 const BASE_URL = 'https://feed.handlers.test';
 const spec = loadDocumentSpec('feed');
 const validate = createResponseValidator(spec);
+const model = createSpecModel(spec, { name: 'feed' });
 const feed = createFeedHandlers({ baseUrl: BASE_URL });
 const server = setupServer(...feed.all);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -32,21 +34,10 @@ const options = {
 
 /** The value of the first example the spec gives for (path, method, status). */
 function firstExample(path: string, method: string, status: number): unknown {
-  const deref = (node: unknown): Record<string, unknown> => {
-    let current = node as Record<string, unknown>;
-    while (typeof current?.$ref === 'string')
-      current = (current.$ref as string)
-        .slice(2)
-        .split('/')
-        .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-        .reduce<Record<string, unknown>>((acc, key) => acc[key] as Record<string, unknown>, spec);
-    return current;
-  };
-  const op = deref((spec.paths as Record<string, Record<string, unknown>>)[path])[method] as {
-    responses: Record<string, unknown>;
-  };
-  const media = (deref(op.responses[String(status)]).content as Record<string, unknown>)['application/json'];
-  return deref(Object.values(deref(media).examples as Record<string, unknown>)[0]).value;
+  const response = model.operation(method, path)?.responses[String(status)];
+  if (!response) throw new Error(`the spec documents no ${status} for ${method} ${path}`);
+  const media = model.deref<Json>((response.content as Json)['application/json']);
+  return model.deref<Json>(Object.values(media.examples as Json)[0]).value;
 }
 
 const documents: {

@@ -1,7 +1,8 @@
 // The table the request handlers and the README's Prefer list are generated from: every operation of the joined
 // spec, its group and short name (`fundosV2GetFund` → fundosV2.getFund), how it authenticates, and each
 // documented status with its named examples. Example values are kept once each (many operations share the
-// error examples) and referred to by index.
+// error examples) and referred to by index. The spec is read through the shared spec model.
+import { createSpecModel } from '@assoc-feed/specs/model';
 
 export type Json = Record<string, unknown>;
 export type Security = 'flowA' | 'flowB' | 'basic' | 'none';
@@ -54,19 +55,6 @@ function securityOf(requirements: Json[]): Security {
   return 'none';
 }
 
-function deref(spec: Json, node: unknown): Json {
-  let current = node as Json;
-  for (let hops = 0; current && typeof current.$ref === 'string'; hops++) {
-    if (hops > 32) throw new Error(`a loop of $refs at ${String(current.$ref)}`);
-    current = (current.$ref as string)
-      .slice(2)
-      .split('/')
-      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<Json>((acc, key) => acc?.[key] as Json, spec);
-  }
-  return current;
-}
-
 /** Builds the table from the joined spec (bundled: `#/` references only). */
 export function operationTable(spec: Json): OperationTable {
   const examples: unknown[] = [];
@@ -81,39 +69,34 @@ export function operationTable(spec: Json): OperationTable {
     return index;
   };
   const operations: TableOperation[] = [];
-  const rootSecurity = (spec.security as Json[] | undefined) ?? [];
-  for (const [path, rawItem] of Object.entries(spec.paths as Json)) {
-    const item = deref(spec, rawItem);
-    for (const method of ['get', 'post'] as const) {
-      const op = item[method] as Json | undefined;
-      if (!op) continue;
-      const operationId = String(op.operationId);
-      const responses: TableOperation['responses'] = {};
-      for (const [status, rawResponse] of Object.entries(op.responses as Json)) {
-        const content = deref(spec, rawResponse).content as Json | undefined;
-        const media = deref(spec, content?.['application/json']);
-        const named = (media?.examples as Json | undefined) ?? {};
-        if (Object.keys(named).length === 0) {
-          throw new Error(
-            `${operationId} ${status}: no named example under content.application/json.examples; the handlers answer examples only, so add one`,
-          );
-        }
-        responses[status] = Object.fromEntries(
-          Object.entries(named).map(([name, example]) => [name, keep(deref(spec, example).value)]),
+  const model = createSpecModel(spec, { name: 'feed' });
+  for (const op of model.operations()) {
+    if (op.method !== 'get' && op.method !== 'post') continue;
+    const operationId = String(op.operationId);
+    const responses: TableOperation['responses'] = {};
+    for (const [status, response] of Object.entries(op.responses)) {
+      const media = model.deref<Json | undefined>((response.content as Json | undefined)?.['application/json']);
+      const named = (media?.examples as Json | undefined) ?? {};
+      if (Object.keys(named).length === 0) {
+        throw new Error(
+          `${operationId} ${status}: no named example under content.application/json.examples; the handlers answer examples only, so add one`,
         );
       }
-      const success = Number(Object.keys(responses).find((status) => /^2\d\d$/.test(status)));
-      if (!success) throw new Error(`${operationId} documents no 2xx response`);
-      operations.push({
-        operationId,
-        ...groupOf(operationId),
-        method,
-        path,
-        security: securityOf((op.security as Json[] | undefined) ?? rootSecurity),
-        success,
-        responses,
-      });
+      responses[status] = Object.fromEntries(
+        Object.entries(named).map(([name, example]) => [name, keep(model.deref<Json>(example).value)]),
+      );
     }
+    const success = Number(Object.keys(responses).find((status) => /^2\d\d$/.test(status)));
+    if (!success) throw new Error(`${operationId} documents no 2xx response`);
+    operations.push({
+      operationId,
+      ...groupOf(operationId),
+      method: op.method,
+      path: op.path,
+      security: securityOf(op.security),
+      success,
+      responses,
+    });
   }
   return { operations, examples };
 }
