@@ -153,6 +153,27 @@ export interface ConsumerOptions {
   libCheck?: boolean;
 }
 
+/** The optional peers of the packed packages that are not packed themselves (msw for the `./msw` entries), at
+ * the version the workspace develops against: the consumer imports every entry point, so it installs them. */
+export function optionalPeers(packed: Packed[]): Record<string, string> {
+  const names = new Set(packed.map((p) => p.manifest.name));
+  const peers: Record<string, string> = {};
+  for (const p of packed) {
+    const declared = (p.manifest.peerDependencies ?? {}) as Record<string, string>;
+    for (const name of Object.keys(declared)) {
+      if (names.has(name)) continue;
+      const dir = join(repoRoot, 'packages', p.manifest.name.replace('@assoc-feed/', ''));
+      const dev = (
+        JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+          devDependencies?: Record<string, string>;
+        }
+      ).devDependencies?.[name];
+      peers[name] = dev ?? (declared[name] as string);
+    }
+  }
+  return peers;
+}
+
 /** Writes the project and installs it; the install is the first step. */
 export async function installConsumer(options: ConsumerOptions): Promise<Step> {
   const { dir, packed } = options;
@@ -170,6 +191,7 @@ export async function installConsumer(options: ConsumerOptions): Promise<Step> {
         type: 'module',
         dependencies: Object.fromEntries(packed.map((p) => [p.manifest.name, file(p)])),
         devDependencies: {
+          ...optionalPeers(packed),
           '@types/node': rootDevDependency('@types/node'),
           ...Object.fromEntries(used.map((c) => [c.alias, `npm:typescript@${c.version}`])),
         },
