@@ -76,11 +76,13 @@ async function step(
   }
 }
 
-function compilerOptions(resolution: Resolution, libCheck: boolean): Record<string, unknown> {
+function compilerOptions(resolution: Resolution, libCheck: boolean, dom: boolean): Record<string, unknown> {
   return {
     strict: true,
     target: 'ES2022',
-    lib: ['ES2022'],
+    // msw's declarations (the optional peer the `./msw` entries import) need the DOM library, as msw documents;
+    // without msw the packages must type-check on ES2022 alone.
+    lib: dom ? ['ES2022', 'DOM'] : ['ES2022'],
     module: resolution === 'nodenext' ? 'nodenext' : 'preserve',
     moduleResolution: resolution,
     types: ['node'],
@@ -219,7 +221,14 @@ export async function installConsumer(options: ConsumerOptions): Promise<Step> {
     writeFileSync(
       join(dir, `tsconfig.${resolution}.json`),
       JSON.stringify(
-        { compilerOptions: compilerOptions(resolution, options.libCheck ?? true), include: ['*.ts'] },
+        {
+          compilerOptions: compilerOptions(
+            resolution,
+            options.libCheck ?? true,
+            'msw' in optionalPeers(packed),
+          ),
+          include: ['*.ts'],
+        },
         null,
         2,
       ),

@@ -75,7 +75,15 @@ export function writeRunnerProjects(dir: string, packed: Packed[]): void {
     join(dir, 'pnpm-workspace.yaml'),
     stringify({
       overrides: Object.fromEntries(packed.map((p) => [p.manifest.name, file(p)])),
-      allowBuilds: { esbuild: true, msw: false, '@scarf/scarf': false },
+      // Install scripts decided one by one, as the workspace does; the runners' own: Jest's file watcher and
+      // resolver ship their binaries as optional dependencies.
+      allowBuilds: {
+        esbuild: true,
+        msw: false,
+        '@scarf/scarf': false,
+        '@parcel/watcher': false,
+        'unrs-resolver': false,
+      },
     }),
   );
   for (const target of targets) {

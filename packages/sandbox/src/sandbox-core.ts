@@ -91,6 +91,30 @@ function specRestricted(op: OperationInfo): boolean {
   return op.raw['x-restricted'] === true || /restricted product/i.test(String(op.raw.description ?? ''));
 }
 
+interface SpecReading {
+  resolver: Resolver;
+  operations: OperationInfo[];
+  harvest: Harvest;
+}
+
+// What is read from a spec never changes: sandboxes built on the same spec object in one process share it, so
+// every sandbox after the first (a test file's own, a fresh one per test) is ready at once.
+const readings = new WeakMap<Json, SpecReading>();
+
+function readSpec(spec: Json): SpecReading {
+  let reading = readings.get(spec);
+  if (!reading) {
+    const resolver = new Resolver(spec);
+    reading = {
+      resolver,
+      operations: readOperations(spec, resolver),
+      harvest: Harvest.fromSpec(spec, resolver),
+    };
+    readings.set(spec, reading);
+  }
+  return reading;
+}
+
 export function createSandboxCore(spec: Json, options: SandboxBehaviour = {}): SandboxCore {
   checkBehaviour(options);
   checkSpec(spec);
@@ -104,9 +128,8 @@ export function createSandboxCore(spec: Json, options: SandboxBehaviour = {}): S
   const now = options.now;
   const clock: Clock = now ? () => Number(now()) : Date.now;
 
-  const resolver = new Resolver(spec);
-  const operations = readOperations(spec, resolver);
-  const world = new World(spec, resolver, Harvest.fromSpec(spec, resolver), { seed, funds });
+  const { resolver, operations, harvest } = readSpec(spec);
+  const world = new World(spec, resolver, harvest, { seed, funds });
   const faultOptions: FaultOptions = {};
   if (options.latencyMs !== undefined) faultOptions.latencyMs = options.latencyMs;
   if (options.failRate !== undefined) faultOptions.failRate = options.failRate;
