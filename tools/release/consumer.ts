@@ -3,7 +3,7 @@
 // runs them on each Node runtime given (20, 22 and 24 in check:packages), and runs every bin with --help. This
 // is what a team that installs the packages gets.
 import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -164,12 +164,11 @@ export function optionalPeers(packed: Packed[]): Record<string, string> {
     const declared = (p.manifest.peerDependencies ?? {}) as Record<string, string>;
     for (const name of Object.keys(declared)) {
       if (names.has(name)) continue;
-      const dir = join(repoRoot, 'packages', p.manifest.name.replace('@assoc-feed/', ''));
-      const dev = (
-        JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
-          devDependencies?: Record<string, string>;
-        }
-      ).devDependencies?.[name];
+      const source = join(repoRoot, 'packages', p.manifest.name.replace('@assoc-feed/', ''), 'package.json');
+      const manifest = existsSync(source)
+        ? (JSON.parse(readFileSync(source, 'utf8')) as { devDependencies?: Record<string, string> })
+        : {};
+      const dev = manifest.devDependencies?.[name];
       peers[name] = dev ?? (declared[name] as string);
     }
   }
