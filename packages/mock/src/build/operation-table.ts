@@ -75,7 +75,9 @@ export function operationTable(spec: Json): OperationTable {
     const operationId = String(op.operationId);
     const responses: TableOperation['responses'] = {};
     for (const [status, response] of Object.entries(op.responses)) {
-      const media = model.deref<Json | undefined>((response.content as Json | undefined)?.['application/json']);
+      const media = model.deref<Json | undefined>(
+        (response.content as Json | undefined)?.['application/json'],
+      );
       const named = (media?.examples as Json | undefined) ?? {};
       if (Object.keys(named).length === 0) {
         throw new Error(
