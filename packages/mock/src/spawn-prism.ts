@@ -1,38 +1,65 @@
-// Every Prism child is started here, with the watchdog (prism-watchdog.ts) loaded first, so no Prism outlives the
-// process that started it, and neither the child nor its pipes keep that process's event loop alive: a test
-// runner exits when its work is done, and Prism with it.
-import { type ChildProcess, spawn } from 'node:child_process';
+// Prism as a child process, up once it listens: what startMock (`prism mock`) and startPrismProxy
+// (`prism proxy --errors`) share. A Prism that exits before listening is an error carrying its last output.
+// The watchdog (prism-watchdog.ts) is loaded first, so no Prism outlives the process that started it (even one
+// killed with SIGKILL), and neither the child nor its pipes keep that process's event loop alive: a test runner
+// exits when its work is done, and Prism with it.
+import { spawn } from 'node:child_process';
+import { freePort } from './free-port.js';
 import { prismBinPath } from './spec-files.js';
+import { stopChild } from './stop-child.js';
+import { waitForPort } from './wait-for-port.js';
 
-export interface SpawnedPrism {
-  child: ChildProcess;
-  /** The last 4,000 characters Prism wrote to stderr (for the error when it exits before listening). */
-  stderr: () => string;
+export interface RunningServer {
+  /** Base URL to give a client as `baseUrl`, e.g. http://127.0.0.1:4010 */
+  url: string;
+  /** Stops the server and waits for it to exit. Safe to call twice. */
+  stop: () => Promise<void>;
 }
 
-export function spawnPrism(
-  prismArgs: string[],
-  options: { inherit?: boolean; log?: (line: string) => void } = {},
-): SpawnedPrism {
+export interface PrismProcessOptions {
+  /** Prism's command and its arguments, before the address: `['mock', spec]`, `['proxy', '--errors', spec, url]`. */
+  args: string[];
+  host?: string | undefined;
+  /** 0 or absent picks a free one. */
+  port?: number | undefined;
+  /** `inherit`: Prism writes to this process's output; a function: Prism's output line by line; else silent. */
+  log?: 'silent' | 'inherit' | ((line: string) => void) | undefined;
+  startTimeoutMs?: number | undefined;
+}
+
+export async function spawnPrism(options: PrismProcessOptions): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port || (await freePort(host));
+  const { log } = options;
+  const lines = typeof log === 'function' ? log : undefined;
   const watchdog = new URL('./prism-watchdog.js', import.meta.url).href;
-  const child = spawn(process.execPath, ['--import', watchdog, prismBinPath(), ...prismArgs], {
-    // stdin is a pipe the parent never writes: it closes when the parent dies, and the watchdog sees it.
-    stdio: [
-      'pipe',
-      options.inherit ? 'inherit' : options.log ? 'pipe' : 'ignore',
-      options.inherit ? 'inherit' : 'pipe',
-    ],
+  const args = ['--import', watchdog, prismBinPath(), ...options.args, '-h', host, '-p', String(port)];
+  if (log !== 'inherit' && !lines) args.push('--verboseLevel', 'silent');
+  const child = spawn(process.execPath, args, {
+    // stdin is a pipe this process never writes: it closes when this process dies, and the watchdog sees it.
+    stdio: log === 'inherit' ? ['pipe', 'inherit', 'inherit'] : ['pipe', lines ? 'pipe' : 'ignore', 'pipe'],
     env: { ...process.env, DO_NOT_TRACK: '1', SCARF_ANALYTICS: 'false' },
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
-    options.log?.(chunk.toString().trimEnd());
+    lines?.(chunk.toString().trimEnd());
   });
-  child.stdout?.on('data', (chunk: Buffer) => options.log?.(chunk.toString().trimEnd()));
+  child.stdout?.on('data', (chunk: Buffer) => lines?.(chunk.toString().trimEnd()));
   child.unref();
   for (const stream of [child.stdin, child.stdout, child.stderr]) {
     (stream as unknown as { unref?: () => void } | null)?.unref?.();
   }
-  return { child, stderr: () => stderr };
+  const exited = new AbortController();
+  child.once('exit', (code, signal) =>
+    exited.abort(new Error(`Prism exited (${code ?? signal}) before listening:\n${stderr}`)),
+  );
+  try {
+    await waitForPort(host, port, options.startTimeoutMs ?? 30_000, exited.signal);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  const displayHost = host.includes(':') ? `[${host}]` : host;
+  return { url: `http://${displayHost}:${port}`, stop: () => stopChild(child) };
 }

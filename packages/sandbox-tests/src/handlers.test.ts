@@ -82,10 +82,11 @@ describe('the stateful behaviour, in-process', () => {
     expect(past.response.status).toBe(404);
   });
 
-  it('a revoked token is refused, and the client renews it', async () => {
+  it('a revoked token answers 403, then the client gets a new token', async () => {
     const v2 = clientsFor(sandbox)['fundos-v2'];
     expect((await v2.GET('/feed/fundos/v2/fundos', {})).response.status).toBe(200);
     sandbox.revokeTokens();
+    expect((await v2.GET('/feed/fundos/v2/fundos', {})).response.status).toBe(403);
     expect((await v2.GET('/feed/fundos/v2/fundos', {})).response.status).toBe(200);
   });
 

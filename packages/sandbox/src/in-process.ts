@@ -24,7 +24,7 @@ export interface InProcessSandbox {
   fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
   /** Whether a request is for this sandbox (its origin and base path). */
   owns: (request: Request) => boolean;
-  /** Forgets every issued token (to test revocation): the next calls answer 401. */
+  /** Revokes every issued token: calls with them answer 403 (document 1: token revoked); new tokens work. */
   revokeTokens: () => void;
 }
 

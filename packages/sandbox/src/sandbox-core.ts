@@ -1,12 +1,13 @@
 // What every way of running the sandbox shares, whatever carries the requests (Node's http server in
 // start-sandbox.ts, fetch Requests in in-process.ts): the options and their checks, the seeded world, the two
 // token stores and the request pipeline. Browser-safe: the spec comes in as an object.
+
+import { createSpecModel, type SpecModel } from '@assoc-feed/specs/model';
 import { type FaultOptions, Faults } from './faults.js';
 import { Harvest } from './generate/harvest.js';
 import { createPipeline, type Pipeline } from './server.js';
 import { checkSpec, type Json } from './spec/check-spec.js';
 import { type OperationInfo, readOperations } from './spec/operations.js';
-import { Resolver } from './spec/resolve.js';
 import type { Clock } from './time.js';
 import { TokenStore } from './tokens.js';
 import { MAX_FUNDS } from './universe/funds.js';
@@ -26,7 +27,10 @@ export const SANDBOX_DEFAULTS = {
 export interface SandboxBehaviour {
   /** Seed of the data universe: the same seed gives byte-identical answers. Default 1. */
   seed?: number;
-  /** Number of v2 funds (E1's total). Default 7,231; at most 5,000,000. */
+  /**
+   * Number of v2 funds (E1's total). Default 7,231: document 1's "about 7,231 thousand example FIF funds" of the
+   * beta database, read as 7,231 (a guess); at most 7,500,000, so the literal 7,231,000 is reachable too.
+   */
   funds?: number;
   /** Flow A credentials the sandbox accepts (also flow B's). Defaults sandbox-client / sandbox-secret. */
   clientId?: string;
@@ -54,7 +58,7 @@ export interface SandboxCore {
   seed: number;
   funds: number;
   tokenTtlSeconds: number;
-  /** Forgets every issued token (to test revocation): the next calls answer 401. */
+  /** Revokes every issued token: calls with them answer 403 (document 1: token revoked); new tokens work. */
   revokeTokens: () => void;
 }
 
@@ -92,7 +96,7 @@ function specRestricted(op: OperationInfo): boolean {
 }
 
 interface SpecReading {
-  resolver: Resolver;
+  model: SpecModel;
   operations: OperationInfo[];
   harvest: Harvest;
 }
@@ -104,12 +108,8 @@ const readings = new WeakMap<Json, SpecReading>();
 function readSpec(spec: Json): SpecReading {
   let reading = readings.get(spec);
   if (!reading) {
-    const resolver = new Resolver(spec);
-    reading = {
-      resolver,
-      operations: readOperations(spec, resolver),
-      harvest: Harvest.fromSpec(spec, resolver),
-    };
+    const model = createSpecModel(spec, { name: 'feed' });
+    reading = { model, operations: readOperations(spec, model), harvest: Harvest.fromSpec(spec, model) };
     readings.set(spec, reading);
   }
   return reading;
@@ -128,8 +128,8 @@ export function createSandboxCore(spec: Json, options: SandboxBehaviour = {}): S
   const now = options.now;
   const clock: Clock = now ? () => Number(now()) : Date.now;
 
-  const { resolver, operations, harvest } = readSpec(spec);
-  const world = new World(spec, resolver, harvest, { seed, funds });
+  const { model, operations, harvest } = readSpec(spec);
+  const world = new World(spec, model, harvest, { seed, funds });
   const faultOptions: FaultOptions = {};
   if (options.latencyMs !== undefined) faultOptions.latencyMs = options.latencyMs;
   if (options.failRate !== undefined) faultOptions.failRate = options.failRate;

@@ -1,4 +1,5 @@
 // startSandbox(): the stateful sandbox on a local port, optionally behind Prism's validating proxy.
+
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { nodeListener } from './http/node-listener.js';
@@ -39,7 +40,7 @@ export interface RunningSandbox {
   seed: number;
   funds: number;
   tokenTtlSeconds: number;
-  /** Forgets every issued token (to test revocation): the next calls answer 401. */
+  /** Revokes every issued token: calls with them answer 403 (document 1: token revoked); new tokens work. */
   revokeTokens: () => void;
   /** Stops the server (and Prism); safe to call twice. */
   stop: () => Promise<void>;
