@@ -1,8 +1,9 @@
 // One object over the three documents. Each document package already builds a complete client; what this adds
 // is the sharing: the first client's flow A token manager (with its retries and deadline) is handed to the other
-// two, so the whole Feed API is reached with one token, requested once and renewed once.
+// two, so the whole Feed API is reached with one token, requested once and renewed once; and its retry budget,
+// so the three documents' calls draw retries from one bucket.
 
-import { ConfigurationError, type DocumentClientOptions } from '@assoc-feed/core';
+import { ConfigurationError, type DocumentClientOptions, type ThrowsOn } from '@assoc-feed/core';
 import { createFundosV1Client, type FundosV1Client } from '@assoc-feed/fundos-v1';
 import { createFundosV2Client, type FundosV2Client } from '@assoc-feed/fundos-v2';
 import { createPrecosIndicesClient, type PrecosIndicesClient } from '@assoc-feed/precos-indices';
@@ -13,20 +14,23 @@ import { createPrecosIndicesClient, type PrecosIndicesClient } from '@assoc-feed
  */
 export type FeedClientOptions = DocumentClientOptions;
 
-export interface FeedClient {
+/** `Throw`: made with `throwOnError: true`, so every call's result is its success branch. */
+export interface FeedClient<Throw extends boolean = false> {
   /** Document 1: v2 funds, classes, subclasses, institutions, batch registry and series. */
-  readonly fundosV2: FundosV2Client;
+  readonly fundosV2: FundosV2Client<Throw>;
   /** Document 2: v1 funds (regulation 555, offshore, structured). */
-  readonly fundosV1: FundosV1Client;
+  readonly fundosV1: FundosV1Client<Throw>;
   /** Document 3: index results and portfolios, government bonds, curves, debentures, index-linked ETFs. */
-  readonly precosIndices: PrecosIndicesClient;
+  readonly precosIndices: PrecosIndicesClient<Throw>;
 }
 
 /**
  * The typed clients of the three Feed documents, sharing one flow A token (requested on first use by any of
  * them, renewed before it expires). Server-side only: the options hold the client secret.
  */
-export function createFeedClient(options: FeedClientOptions): FeedClient {
+export function createFeedClient<Options extends FeedClientOptions>(
+  options: Options,
+): FeedClient<ThrowsOn<Options>> {
   if (!options || typeof options !== 'object') {
     throw new ConfigurationError(
       'options',
@@ -36,7 +40,13 @@ export function createFeedClient(options: FeedClientOptions): FeedClient {
   }
   // Options are checked once, here; the token manager it builds (or the one passed in) serves all three.
   const fundosV2 = createFundosV2Client(options);
-  const shared: FeedClientOptions = { ...options, tokenManager: fundosV2.tokenManager };
+  const shared = {
+    ...options,
+    tokenManager: fundosV2.tokenManager,
+    ...(options.retry === false
+      ? {}
+      : { retry: { ...options.retry, budget: fundosV2.retryBudget ?? false } }),
+  };
   return Object.freeze({
     fundosV2,
     fundosV1: createFundosV1Client(shared),

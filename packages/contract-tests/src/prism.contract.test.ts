@@ -172,11 +172,12 @@ describe('typed calls', () => {
       params: { query: { page: 0, size: 1000, 'tipo-fundo': 'FIF' } },
     });
     const first = list.data?.content[0];
-    expect(first?.content.codigo_fundo).toMatch(/^F\d{10}$/);
+    expect(first?.codigo_fundo).toMatch(/^F\d{10}$/);
+    expect(list.data?.totalSize).toBeGreaterThanOrEqual(list.data?.content.length ?? 0);
     const detail = await v2.GET('/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}', {
-      params: { path: { codigo_fundo_ou_classe_ou_subclasse: first?.content.codigo_fundo as string } },
+      params: { path: { codigo_fundo_ou_classe_ou_subclasse: first?.codigo_fundo as string } },
     });
-    expect(detail.data?.content.codigo_fundo).toBe(first?.content.codigo_fundo);
+    expect(detail.data?.content.codigo_fundo).toBe(first?.codigo_fundo);
   });
 
   it('V5 with classe-assoc repeated, then V6 of a listed fund', async () => {

@@ -4,12 +4,17 @@
 //     -> deadline:              one timer for the whole call, the caller's signal wins (timeout.ts)
 //     -> middleware onRequest:  validate params against the spec (throws InvalidRequestError, nothing sent)
 //                               + flow A headers `client_id` and `access_token`
-//     -> pipeline fetch:        retries, one 401 renew-and-replay (fetch-pipeline.ts)
+//     -> pipeline fetch:        retries, one 401 renew-and-replay, redirects checked, the 2xx body read
+//                               (bounded by maxResponseBytes) and parsed, inside the retries (fetch-pipeline.ts)
 //     -> middleware onResponse: non-2xx -> typed error (thrown in throwing mode, else kept for toFeedError)
+//
+// openapi-fetch is asked for the body as a stream (which it hands back unread) and the data the pipeline read
+// replaces it in the result: so a body cut short is retried, and a parse failure is a ResponseParseError.
 //
 // Results stay openapi-fetch's `{ data, error, response }` unless `throwOnError: true`. What is thrown in
 // both modes, because there is no response to return: InvalidRequestError (bad input), InvalidCredentialsError
-// and TokenResponseError (the token request failed), NetworkError, TimeoutError, and the caller's abort reason.
+// and TokenResponseError (the token request failed), NetworkError, ResponseTruncatedError, ResponseTooLargeError,
+// ResponseParseError, RedirectError, TimeoutError, and the caller's abort reason.
 //
 // Every call runs through here, so the common case is kept cheap (see the client benchmarks in tools/bench):
 // the caller's signal is not handed to openapi-fetch (a signal on its Request costs undici ~12 µs on Node 20);
@@ -17,17 +22,21 @@
 
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { basicAuthorization } from './base64.js';
+import { type BodyMode, DEFAULT_MAX_RESPONSE_BYTES, readText } from './body.js';
+import type { CallMethod, ExtraQueryValue, ThrowsOn } from './call-types.js';
 import { checkCredential } from './credentials.js';
-import { type EnvironmentName, resolveBaseUrl } from './environments.js';
+import { type EnvironmentName, placeholderFetch, resolveService } from './environments.js';
 import { ConfigurationError, type ErrorContext, errorFromResponse } from './errors.js';
 import { ACCESS_TOKEN_HEADER, CLIENT_ID_HEADER, createPipelineFetch } from './fetch-pipeline.js';
 import { createTokenManager, FLOW_A_TOKEN_PATH, type TokenManager } from './flow-a.js';
 import { type FetchFn, globalFetch, pathOf } from './http.js';
-import type { DocumentMeta } from './meta.js';
+import type { DocumentMeta, OperationMeta } from './meta.js';
+import { type ClientHooks, type Logger, type LogLevel, observedFetch, resolveHooks } from './observe.js';
 import { createPaginator, type Paginator } from './paginate.js';
 import { redact } from './redact.js';
 import { rememberResponse } from './result.js';
-import { type RetryOptions, resolveRetryOptions } from './retry.js';
+import { type RetryOptions, type RetryOptionsInput, resolveRetryOptions } from './retry.js';
+import type { RetryBudget } from './retry-budget.js';
 import type { CallAbort } from './signals.js';
 import { checkTimeoutMs, DEFAULT_TIMEOUT_MS, withTimeout } from './timeout.js';
 import { validateRequest } from './validate.js';
@@ -41,30 +50,72 @@ export interface DocumentClientOptions {
   environment?: EnvironmentName;
   /** Any deployment (the mock, a proxy); wins over `environment`. HTTPS only, except loopback. */
   baseUrl?: string;
+  /**
+   * The real host of each environment: the documents name none, so ours are placeholders. Also
+   * FEED_BASE_URL / FEED_SANDBOX_BASE_URL in the environment; this option wins over them.
+   */
+  hosts?: Partial<Record<EnvironmentName, string>>;
+  /**
+   * Where flow A tokens are requested (default: `${baseUrl}/oauth/access-token`, as document 1 gives it for both
+   * production and the sandbox). For a deployment that issues tokens elsewhere, e.g. sandbox calls with tokens
+   * from the production host, as some teams' clients do. HTTPS only, except loopback. Ignored with `tokenManager`.
+   */
+  tokenUrl?: string;
   /** Default: the global fetch, looked up at call time. */
   fetch?: FetchFn;
-  /** Retry options, or `false` for none. Default: 2 retries, 500 ms base, 8 s ceiling, full jitter. */
-  retry?: Partial<RetryOptions> | false;
+  /**
+   * Retry options, or `false` for none. Default: 2 retries, 500 ms base, 8 s ceiling, full jitter, and a retry
+   * budget (token bucket) shared by all the client's calls.
+   */
+  retry?: RetryOptionsInput | false;
+  /**
+   * Largest answer body read, in bytes, counted as it streams in (default 64 MiB): a larger one is a
+   * ResponseTooLargeError, and the rest is not downloaded.
+   */
+  maxResponseBytes?: number;
   /** Deadline of each call, retries and waits included (default 30 000 ms; Infinity for none). Per call: `init.timeoutMs`. */
   timeoutMs?: number;
   /** Throw the typed FeedError for any non-2xx answer instead of returning `{ error }` (default false). */
   throwOnError?: boolean;
   /** A flow A manager shared by several document clients (the all-documents client): one token for all. */
   tokenManager?: TokenManager;
+  /** Observers of each request, answer, retry and token renewal (never a secret or token in an event). */
+  hooks?: ClientHooks;
+  /** Gets request lines (debug), token renewals (info), retries (warn). FEED_LOG=debug|info|warn logs to stderr. */
+  logger?: Logger;
+  /** The lowest level `logger` gets (default info). */
+  logLevel?: LogLevel;
 }
 
-export type DocumentClient<Paths extends {}> = Client<Paths> &
-  Paginator<Paths> & {
+/**
+ * openapi-fetch's client with typed calls (CallMethod: the operation's init plus CallOptions, nothing else) and,
+ * when `Throw` (the client was made with `throwOnError: true`), results narrowed to their success branch.
+ */
+export type DocumentClient<Paths extends {}, Throw extends boolean = false> = Omit<
+  Client<Paths>,
+  'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE'
+> & {
+  GET: CallMethod<Paths, 'get', Throw>;
+  PUT: CallMethod<Paths, 'put', Throw>;
+  POST: CallMethod<Paths, 'post', Throw>;
+  DELETE: CallMethod<Paths, 'delete', Throw>;
+  OPTIONS: CallMethod<Paths, 'options', Throw>;
+  HEAD: CallMethod<Paths, 'head', Throw>;
+  PATCH: CallMethod<Paths, 'patch', Throw>;
+  TRACE: CallMethod<Paths, 'trace', Throw>;
+} & Paginator<Paths> & {
     /** The flow A token manager this client uses (shared when one was passed in). */
     readonly tokenManager: TokenManager;
     /** The resolved base URL. */
     readonly baseUrl: string;
+    /** The retry budget this client's calls share (pass it as `retry.budget` to share it further). */
+    readonly retryBudget: RetryBudget | undefined;
   };
 
-export function createDocumentClient<Paths extends {}>(
-  options: DocumentClientOptions,
-  meta: DocumentMeta,
-): DocumentClient<Paths> {
+export function createDocumentClient<
+  Paths extends {},
+  Options extends DocumentClientOptions = DocumentClientOptions,
+>(options: Options, meta: DocumentMeta): DocumentClient<Paths, ThrowsOn<Options>> {
   if (!options || typeof options !== 'object') {
     throw new ConfigurationError(
       'options',
@@ -73,11 +124,16 @@ export function createDocumentClient<Paths extends {}>(
   }
   const clientId = checkCredential(options.clientId, 'clientId');
   const clientSecret = checkCredential(options.clientSecret, 'clientSecret');
-  const baseUrl = resolveBaseUrl(options);
+  const { baseUrl, placeholder } = resolveService(options);
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw new ConfigurationError('fetch', 'fetch must be a function (input: Request) => Promise<Response>.');
   }
-  const fetch = options.fetch ?? globalFetch;
+  // A placeholder host is never called, whatever fetch was given: the first call fails with how to set it.
+  const given = placeholder ? placeholderFetch(placeholder) : (options.fetch ?? globalFetch);
+  // Unwrapped unless someone observes: logging off costs the call nothing.
+  const hooks = resolveHooks(options);
+  const fetch = hooks ? observedFetch(given, hooks, FLOW_A_TOKEN_PATH) : given;
+  const onRetry = hooks?.onRetry;
   const retry = resolveRetryOptions(options.retry);
   const timeoutMs =
     options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : checkTimeoutMs(options.timeoutMs, 'timeoutMs');
@@ -88,21 +144,26 @@ export function createDocumentClient<Paths extends {}>(
     );
   }
   const throwOnError = options.throwOnError === true;
+  const maxResponseBytes =
+    options.maxResponseBytes === undefined
+      ? DEFAULT_MAX_RESPONSE_BYTES
+      : checkMaxResponseBytes(options.maxResponseBytes);
 
   // The token request gets the same deadline and retries as feed calls, but no renew-and-replay.
-  const tokenPipeline = createPipelineFetch({ fetch, retry });
+  const tokenPipeline = createPipelineFetch({ fetch, retry, maxResponseBytes, tokenCall: true, onRetry });
   const tokenManager =
     options.tokenManager ??
     createTokenManager({
       clientId,
       clientSecret,
-      tokenUrl: `${baseUrl}${FLOW_A_TOKEN_PATH}`,
+      tokenUrl: options.tokenUrl ?? `${baseUrl}${FLOW_A_TOKEN_PATH}`,
       fetch: (request) =>
         withTimeout((abort) => tokenPipeline(request, abort), {
           timeoutMs,
           method: request.method,
-          path: FLOW_A_TOKEN_PATH,
+          path: new URL(request.url).pathname,
         }),
+      onToken: hooks?.onToken,
     });
   const basic = basicAuthorization(clientId, clientSecret);
   const secretsOf = (request: Request) => [
@@ -112,10 +173,15 @@ export function createDocumentClient<Paths extends {}>(
     request.headers.get(ACCESS_TOKEN_HEADER) ?? undefined,
   ];
 
-  const pipeline = createPipelineFetch({ fetch, retry, tokenManager });
+  const pipeline = createPipelineFetch({ fetch, retry, tokenManager, maxResponseBytes, onRetry });
   const client = createClient<Paths>({
     baseUrl,
-    fetch: (request: Request) => pipeline(request, callOf(request)?.abort),
+    // Redirects are the pipeline's to decide (redirect.ts): fetch would follow them with the credentials on.
+    redirect: 'manual',
+    fetch: (request: Request) => {
+      const call = callOf(request);
+      return pipeline(request, call?.abort, call);
+    },
   });
 
   const core: Middleware = {
@@ -123,7 +189,7 @@ export function createDocumentClient<Paths extends {}>(
       const call = callOf(request);
       if (call) call.request = request;
       const op = meta.operations[`${request.method} ${schemaPath}`];
-      if (op) validateRequest(op, params);
+      if (op) validateRequest(op, call?.extraQuery ? withoutExtra(op, params, call.extraQuery) : params);
       // An operation missing from meta still gets flow A: every feed call needs it, and a 401 is worse than a header.
       if (!op || op.auth === 'flowA') {
         // Not raced against the call's abort: the deadline already settles the call on time, and a race would
@@ -144,23 +210,31 @@ export function createDocumentClient<Paths extends {}>(
         secrets,
         now: retry.now,
       };
-      const text = await response
-        .clone()
-        .text()
-        .catch(() => '');
+      // Read once, bounded (a huge error body is not worth memory: the status says enough), then handed on
+      // rebuilt, so openapi-fetch's `result.error` gets the redacted text.
+      const text = await readText(response, {
+        method: context.method,
+        path: context.path,
+        maxResponseBytes,
+      }).catch(() => '');
       const clean = redact(text, secrets);
       if (throwOnError) throw errorFromResponse(response, parse(clean), context);
       // A server that echoes a secret in its error body must not hand it to `result.error` either.
-      const safe = clean === text ? response : rebuild(response, clean);
+      const safe = rebuild(response, clean);
       rememberResponse(safe, context);
       return safe;
     },
   };
   client.use(core);
-  withDeadlines(client, timeoutMs);
+  withDeadlines(client, timeoutMs, retry);
 
-  const extras = { tokenManager, baseUrl, ...createPaginator<Paths>(client, meta) };
-  return Object.assign(client, extras);
+  const extras = {
+    tokenManager,
+    baseUrl,
+    retryBudget: retry.budget || undefined,
+    ...createPaginator<Paths>(client, meta),
+  };
+  return Object.assign(client, extras) as unknown as DocumentClient<Paths, ThrowsOn<Options>>;
 }
 
 /** Init key under which a call's state rides on its Request (openapi-fetch copies unknown init keys onto it). */
@@ -169,8 +243,18 @@ const CALL = 'assocFeedCall';
 interface CallState {
   /** Aborts at the call's deadline or on the caller's abort. */
   abort: CallAbort;
+  /** The call's own retry options (`init.retry`), merged over the client's. */
+  retry?: RetryOptions;
+  /** The call's `init.extraQuery`: sent, never checked. */
+  extraQuery?: Record<string, ExtraQueryValue>;
   /** The Request openapi-fetch built, for the path a TimeoutError names. */
   request?: Request;
+  /** How the pipeline reads a 2xx body (the caller's parseAs); absent for a stream, which the caller reads. */
+  read?: BodyMode | undefined;
+  /** The body the pipeline read. */
+  data?: unknown;
+  /** The caller reads a stream (parseAs: 'stream'): the pipeline bounds it instead of reading it. */
+  stream?: boolean;
 }
 
 function callOf(request: Request): CallState | undefined {
@@ -180,33 +264,54 @@ function callOf(request: Request): CallState | undefined {
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
 type LooseSend = (url: string, init?: Record<string, unknown>) => Promise<unknown>;
 
-/** Puts every method of `client` (and `request`) under a deadline: `timeoutMs`, or the call's own `init.timeoutMs`. */
-function withDeadlines(client: object, timeoutMs: number): void {
+/**
+ * Puts every method of `client` (and `request`) under a deadline: `timeoutMs`, or the call's own `init.timeoutMs`;
+ * and takes the call's own `retry` and `extraQuery` out of the init openapi-fetch sees.
+ */
+function withDeadlines(client: object, timeoutMs: number, retry: RetryOptions): void {
   const methods = client as Record<string, unknown>;
   const run = (send: LooseSend, method: string, url: string, init: Record<string, unknown> | undefined) => {
     let ms = timeoutMs;
-    if (init?.timeoutMs !== undefined) {
-      try {
-        ms = checkTimeoutMs(init.timeoutMs, 'timeoutMs');
-      } catch (error) {
-        return Promise.reject(error);
+    const state = {
+      request: undefined,
+      read: undefined,
+      data: undefined,
+      stream: false,
+    } as unknown as CallState;
+    // The caller's signal, timeoutMs, retry and extraQuery stay here; openapi-fetch gets the rest (a rest copy:
+    // spreading into a literal with extra keys costs ~1 µs a call).
+    const { signal, timeoutMs: callTimeout, retry: callRetry, extraQuery, ...forwarded } = init ?? {};
+    try {
+      if (callTimeout !== undefined) ms = checkTimeoutMs(callTimeout, 'timeoutMs');
+      if (callRetry !== undefined) state.retry = callRetryOptions(retry, callRetry);
+      if (extraQuery !== undefined) {
+        state.extraQuery = checkExtraQuery(extraQuery);
+        const params = (forwarded.params ?? {}) as { query?: Record<string, unknown> };
+        forwarded.params = { ...params, query: { ...params.query, ...state.extraQuery } };
       }
+    } catch (error) {
+      return Promise.reject(error);
     }
-    const state = { request: undefined } as unknown as CallState;
-    // The caller's signal and timeoutMs stay here; openapi-fetch gets the rest (a rest copy: spreading into a
-    // literal with extra keys costs ~1 µs a call).
-    const { signal, timeoutMs: _, ...forwarded } = init ?? {};
     forwarded[CALL] = state;
+    const stream = forwarded.parseAs === 'stream';
+    state.stream = stream;
+    if (!stream) {
+      // The pipeline reads the body (inside the retries); openapi-fetch hands back the stream, left unread.
+      state.read = (forwarded.parseAs as BodyMode | undefined) ?? 'json';
+      forwarded.parseAs = 'stream';
+    }
     return withTimeout(
-      (abort) => {
+      async (abort) => {
         state.abort = abort;
-        return send(url, forwarded);
+        const result = (await send(url, forwarded)) as { data?: unknown; response: Response };
+        if (state.read !== undefined && result.response.ok) result.data = state.data;
+        return result;
       },
       {
         timeoutMs: ms,
         signal: signal as AbortSignal | null | undefined,
         // A streamed body is read after the call returns: the caller's abort must still reach it.
-        followCallerAfter: forwarded.parseAs === 'stream',
+        followCallerAfter: stream,
         method,
         path: () => (state.request ? pathOf(state.request.url) : url),
       },
@@ -219,6 +324,68 @@ function withDeadlines(client: object, timeoutMs: number): void {
   const request = (methods.request as (m: string, u: string, i?: unknown) => Promise<unknown>).bind(client);
   methods.request = (method: string, url: string, init?: Record<string, unknown>) =>
     run((u, i) => request(method, u, i), method.toUpperCase(), url, init);
+}
+
+function checkMaxResponseBytes(value: unknown): number {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
+  throw new ConfigurationError(
+    'maxResponseBytes',
+    `maxResponseBytes must be a whole number of bytes above 0, e.g. 64 * 1024 * 1024 (got ${String(value)}).`,
+  );
+}
+
+/** `init.retry`: false for none, or options laid over the client's. */
+function callRetryOptions(client: RetryOptions, value: unknown): RetryOptions {
+  if (value === false) return { ...client, maxRetries: 0 };
+  if (!value || typeof value !== 'object') {
+    throw new ConfigurationError(
+      'retry',
+      `retry (per call) must be false or an object such as { maxRetries: 0 } (got ${String(value)}).`,
+    );
+  }
+  return resolveRetryOptions({ ...client, ...(value as Partial<RetryOptions>) });
+}
+
+function checkExtraQuery(value: unknown): Record<string, ExtraQueryValue> {
+  const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ConfigurationError(
+      'extraQuery',
+      "extraQuery must be an object of query parameters, such as { 'novo-filtro': 'x' }.",
+    );
+  }
+  for (const [name, v] of Object.entries(value)) {
+    if (!scalar(v) && !(Array.isArray(v) && v.every(scalar))) {
+      throw new ConfigurationError(
+        'extraQuery',
+        `extraQuery.${name} must be a string, number, boolean or a list of them (got ${typeof v}).`,
+      );
+    }
+  }
+  return value as Record<string, ExtraQueryValue>;
+}
+
+/**
+ * The params to check: the call's without its extra query names. A name the spec knows is refused there: it
+ * belongs in `params.query`, where its rules are checked.
+ */
+function withoutExtra(
+  op: OperationMeta,
+  params: { query?: Record<string, unknown> },
+  extra: Record<string, ExtraQueryValue>,
+): { query?: Record<string, unknown> } {
+  const query = { ...params.query };
+  for (const name of Object.keys(extra)) {
+    if (op.parameters.some((p) => p.in === 'query' && p.name === name)) {
+      throw new ConfigurationError(
+        'extraQuery',
+        `extraQuery.${name}: ${op.method.toUpperCase()} ${op.path} documents ${name}; pass it in params.query, ` +
+          'where it is checked. extraQuery is for parameters the spec does not know.',
+      );
+    }
+    delete query[name];
+  }
+  return { ...params, query };
 }
 
 function parse(text: string): unknown {

@@ -7,12 +7,19 @@
 // may cost. It is made when fetch reads it (CallAbort), so a fetch that ignores it costs none. A body-less Request is sent as is on every attempt (the replay only changes its `access_token`
 // header); a Request with a body is read into memory first and rebuilt per attempt, so a POST replayed after a
 // 401 sends the same body.
+//
+// Two things happen inside each attempt, so that the retries cover them: a redirect is checked (redirect.ts:
+// followed only on the same origin, else a RedirectError), and a 2xx body the call wants parsed is read here,
+// bounded by maxResponseBytes (body.ts), so a body cut short is retried like a network error.
 
+import { type BodyMode, DEFAULT_MAX_RESPONSE_BYTES, limitStream, readBodyAs } from './body.js';
 import { FeedError, NetworkError } from './errors.js';
 import type { TokenManager } from './flow-a.js';
 import { type FetchFn, pathOf } from './http.js';
+import type { RetryEvent } from './observe.js';
+import { isRedirect, redirectTarget } from './redirect.js';
 import { releaseBody } from './release-body.js';
-import { fetchWithRetry, type RetryOptions } from './retry.js';
+import { fetchWithRetry, type RetryNotice, type RetryOptions } from './retry.js';
 import { type CallAbort, raceAbort } from './signals.js';
 
 /** Flow A feed headers (document 1, Authentication, step 4). */
@@ -27,13 +34,37 @@ export interface PipelineOptions {
    * cached token (it may have been revoked) without a replay.
    */
   tokenManager?: TokenManager | undefined;
+  /** Largest body read (bytes; default DEFAULT_MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number | undefined;
+  /** The token request's pipeline: no redirect is ever followed. */
+  tokenCall?: boolean;
+  /** Told before each retry (observe.ts); absent unless the client has hooks or a logger. */
+  onRetry?: ((event: RetryEvent) => void) | undefined;
+}
+
+/**
+ * What one call asks of the pipeline beyond the request. `read` says how a 2xx body is read here (openapi-fetch's
+ * parseAs) and `data` receives it; without `read`, the response comes back unread. `retry`: the call's own retry
+ * options, instead of the pipeline's.
+ */
+export interface CallTarget {
+  read?: BodyMode | undefined;
+  data?: unknown;
+  /** The caller reads the body as a stream: it gets one bounded by maxResponseBytes. */
+  stream?: boolean | undefined;
+  retry?: RetryOptions | undefined;
 }
 
 /** Sends `request` with retries (and the 401 replay); `abort` cancels it, and stops retrying. */
-export type Pipeline = (request: Request, abort: CallAbort | undefined) => Promise<Response>;
+export type Pipeline = (
+  request: Request,
+  abort: CallAbort | undefined,
+  target?: CallTarget | undefined,
+) => Promise<Response>;
 
 export function createPipelineFetch(options: PipelineOptions): Pipeline {
-  return async function pipelineFetch(request, abort) {
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  return async function pipelineFetch(request, abort, target) {
     const method = request.method;
     const body = request.body === null ? null : await request.clone().arrayBuffer();
     // Getters: read only by a fetch that takes a signal, and by the retry loop on its failure paths.
@@ -45,26 +76,52 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
     const send = () =>
       fetchWithRetry(
         async () => {
-          try {
-            return await options.fetch(body === null ? request : new Request(request, { body }), init);
-          } catch (error) {
-            // An abort (caller or deadline) is the deadline's business; anything else is the network.
-            if (abort?.aborted || error instanceof FeedError) throw error;
-            throw new NetworkError(
-              `${method} ${pathOf(request.url)} failed before an answer (${describe(error)}). Check connectivity ` +
-                'and baseUrl; the call was retried as the retry options allow.',
-              { method, path: pathOf(request.url), cause: error },
+          let response = await attempt(body === null ? request : new Request(request, { body }));
+          for (let hops = 0; isRedirect(response); hops++) {
+            const path = pathOf(request.url);
+            const url = response.url || request.url;
+            const next = redirectTarget(response, { method, url, path, hops, tokenCall: options.tokenCall });
+            releaseBody(response); // not awaited: see releaseBody
+            response = await attempt(
+              new Request(next, { method, headers: request.headers, redirect: 'manual' }),
             );
           }
+          const mode = target?.read;
+          if (target && mode !== undefined && response.ok && response.status !== 204 && method !== 'HEAD') {
+            target.data = await readBodyAs(response, mode, {
+              method,
+              path: () => pathOf(request.url),
+              maxResponseBytes,
+              abort,
+            });
+          } else if (target?.stream && response.ok) {
+            response = limitStream(response, { method, path: () => pathOf(request.url), maxResponseBytes });
+          }
+          return response;
         },
-        options.retry,
+        target?.retry ?? options.retry,
         {
           method,
           get signal() {
             return abort?.signal;
           },
+          onRetry: options.onRetry && retryReporter(options.onRetry, method, request.url),
         },
       );
+
+    const attempt = async (sent: Request) => {
+      try {
+        return await options.fetch(sent, init);
+      } catch (error) {
+        // An abort (caller or deadline) is the deadline's business; anything else is the network.
+        if (abort?.aborted || error instanceof FeedError) throw error;
+        throw new NetworkError(
+          `${method} ${pathOf(request.url)} failed before an answer (${describe(error)}). Check connectivity ` +
+            'and baseUrl; the call was retried as the retry options allow.',
+          { method, path: pathOf(request.url), cause: error },
+        );
+      }
+    };
 
     const response = await send();
     const manager = options.tokenManager;
@@ -87,6 +144,15 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
     // On the request itself: the replay sends it, and the response middleware reads it to know what to redact.
     request.headers.set(ACCESS_TOKEN_HEADER, fresh);
     return send();
+  };
+}
+
+function retryReporter(report: (event: RetryEvent) => void, method: string, url: string) {
+  return ({ retry, maxRetries, delayMs, status, error }: RetryNotice) => {
+    const event: RetryEvent = { method, path: pathOf(url), retry, maxRetries, delayMs };
+    if (status !== undefined) event.status = status;
+    if (error !== undefined) event.error = error instanceof Error ? error.name : 'error';
+    report(event);
   };
 }
 

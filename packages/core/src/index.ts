@@ -3,6 +3,15 @@
 // ./internal.ts (`@assoc-feed/core/internal`), outside semver. api-report.md lists this surface; a change to it
 // fails check:packages until `pnpm api:report` rewrites the report, so it is reviewed as a diff.
 
+export { DEFAULT_MAX_RESPONSE_BYTES } from './body.js';
+export type {
+  CallMethod,
+  CallOptions,
+  CallResult,
+  ExtraQueryValue,
+  SuccessResult,
+  ThrowsOn,
+} from './call-types.js';
 export type { DocumentClient, DocumentClientOptions } from './create-document-client.js';
 export { createDocumentClient } from './create-document-client.js';
 export type { EnvironmentName } from './environments.js';
@@ -23,6 +32,10 @@ export {
   NetworkError,
   NotFoundError,
   RateLimitedError,
+  RedirectError,
+  ResponseParseError,
+  ResponseTooLargeError,
+  ResponseTruncatedError,
   ServerError,
   TimeoutError,
   TokenResponseError,
@@ -34,23 +47,38 @@ export type { InputTokenManager, InputTokenManagerOptions } from './flow-b.js';
 export { bearerAuthMiddleware, createInputTokenManager } from './flow-b.js';
 export type { FetchFn, FetchInit } from './http.js';
 export type {
+  CursorPaginationMeta,
   DateWindowMeta,
   DocumentMeta,
   OperationMeta,
+  PagePaginationMeta,
   PaginationMeta,
   ParameterMeta,
   ParameterSchemaMeta,
 } from './meta.js';
 export type {
+  ClientHooks,
+  Logger,
+  LogLevel,
+  RequestEvent,
+  ResponseEvent,
+  RetryEvent,
+  TokenEvent,
+} from './observe.js';
+export type {
+  NotPaginated,
   Page,
   PageItem,
   PaginateArgs,
   PaginatedPath,
+  PaginatedPathArg,
   PaginateInit,
   PaginateOptions,
   Paginator,
 } from './paginate.js';
 export { toFeedError } from './result.js';
-export type { RetryContext, RetryOptions } from './retry.js';
+export type { RetryContext, RetryOptions, RetryOptionsInput } from './retry.js';
 export { defaultRetryOn } from './retry.js';
+export type { RetryBudget, RetryBudgetOptions } from './retry-budget.js';
+export { createRetryBudget, DEFAULT_RETRY_BUDGET } from './retry-budget.js';
 export type { TokenFlow, TokenSource } from './token-source.js';

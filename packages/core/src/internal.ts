@@ -5,6 +5,6 @@
 // `@assoc-feed/core/internal/calendar` (calendar.ts), under the same rule.
 
 export { type DateRange, resolveDateWindow } from './date-window.js';
-export { checkServiceUrl } from './environments.js';
+export { checkServiceUrl, HOST_VARIABLES, resolveBaseUrl } from './environments.js';
 export { operationKey } from './meta.js';
 export { findIssues, type RequestParams } from './validate.js';

@@ -1,4 +1,9 @@
-import { createDocumentClient, type DocumentClientOptions } from '@assoc-feed/core';
+import {
+  createDocumentClient,
+  type DocumentClient,
+  type DocumentClientOptions,
+  type ThrowsOn,
+} from '@assoc-feed/core';
 import { meta } from './generated/meta.js';
 import type { paths } from './generated/schema.js';
 
@@ -16,8 +21,11 @@ export { meta as fundosV1Meta };
  * Typed client for document 2 (v1 funds: regulation-555, offshore, structured). Authenticates with flow A on
  * first use and renews the token itself. The v1 interfaces are discontinued since 2024-10-01 (v2 replaces them).
  */
-export function createFundosV1Client(options: DocumentClientOptions) {
-  return createDocumentClient<paths>(options, meta);
+export function createFundosV1Client<Options extends DocumentClientOptions>(
+  options: Options,
+): FundosV1Client<ThrowsOn<Options>> {
+  return createDocumentClient<paths, Options>(options, meta);
 }
 
-export type FundosV1Client = ReturnType<typeof createFundosV1Client>;
+/** `Throw`: made with `throwOnError: true`, so every call's result is its success branch. */
+export type FundosV1Client<Throw extends boolean = false> = DocumentClient<paths, Throw>;

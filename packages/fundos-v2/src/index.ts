@@ -1,4 +1,9 @@
-import { createDocumentClient, type DocumentClientOptions } from '@assoc-feed/core';
+import {
+  createDocumentClient,
+  type DocumentClient,
+  type DocumentClientOptions,
+  type ThrowsOn,
+} from '@assoc-feed/core';
 import { meta } from './generated/meta.js';
 import type { paths } from './generated/schema.js';
 
@@ -6,11 +11,14 @@ export type { components, operations, paths } from './generated/schema.js';
 export { meta as fundosV2Meta };
 
 /** Typed client for document 1 (v2 funds). Authenticates with flow A on first use and renews the token itself. */
-export function createFundosV2Client(options: DocumentClientOptions) {
-  return createDocumentClient<paths>(options, meta);
+export function createFundosV2Client<Options extends DocumentClientOptions>(
+  options: Options,
+): FundosV2Client<ThrowsOn<Options>> {
+  return createDocumentClient<paths, Options>(options, meta);
 }
 
-export type FundosV2Client = ReturnType<typeof createFundosV2Client>;
+/** `Throw`: made with `throwOnError: true`, so every call's result is its success branch. */
+export type FundosV2Client<Throw extends boolean = false> = DocumentClient<paths, Throw>;
 export {
   createFundosV2InputClient,
   type InputClient,

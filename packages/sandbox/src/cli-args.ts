@@ -22,7 +22,11 @@ Options:
   --entitle ID             entitle the client to a restricted product (e.g. E5); repeatable
   --latency MS|MIN-MAX     delay every answer (e.g. 50 or 20-200)
   --fail-rate R            share 0..1 of answers replaced by 429 (Retry-After) or 5xx
+  --headers-timeout S      seconds a client has to send its request headers, else 408 (default 10)
+  --request-timeout S      seconds a client has to send its whole request, else 408 (default 30)
   --validate-with-prism    put Prism's validating proxy (prism proxy --errors) in front; needs @assoc-feed/mock
+  --strict                 answer 400 to query parameters an operation does not declare (default: ignore
+                           them as the service does, naming them in the x-ignored-parameters header and the log)
   --quiet                  do not print the request log`;
 
 /** A command line that cannot run; the message names the flag and the fix (the CLI exits 2). */
@@ -46,7 +50,10 @@ const flags = {
   entitle: { type: 'string', multiple: true },
   latency: { type: 'string' },
   'fail-rate': { type: 'string' },
+  'headers-timeout': { type: 'string' },
+  'request-timeout': { type: 'string' },
   'validate-with-prism': { type: 'boolean', default: false },
+  strict: { type: 'boolean', default: false },
   quiet: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -86,6 +93,7 @@ export function parseCli(argv: readonly string[], clock: () => number = Date.now
     clientSecret: values['client-secret'],
     entitlements: values.entitle ?? [],
     validateWithPrism: values['validate-with-prism'],
+    strict: values.strict,
   };
   for (const flag of ['client-id', 'client-secret'] as const) {
     const v = values[flag];
@@ -125,5 +133,11 @@ export function parseCli(argv: readonly string[], clock: () => number = Date.now
     }
     options.failRate = rate;
   }
+  const headers = values['headers-timeout'];
+  if (headers !== undefined)
+    options.headersTimeoutMs = wholeNumber('headers-timeout', headers, 1, 3600) * 1000;
+  const request = values['request-timeout'];
+  if (request !== undefined)
+    options.requestTimeoutMs = wholeNumber('request-timeout', request, 1, 3600) * 1000;
   return { command: 'sandbox', options, quiet: values.quiet };
 }

@@ -26,6 +26,7 @@ describe('parseCli: the flags', () => {
         clientSecret: 'sandbox-secret',
         entitlements: [],
         validateWithPrism: false,
+        strict: false,
       },
     });
     expect(SANDBOX_DEFAULTS).toMatchObject({ port: 4011, funds: 7231, tokenTtlSeconds: 3600 });
@@ -56,7 +57,12 @@ describe('parseCli: the flags', () => {
         '20-200',
         '--fail-rate',
         '0.25',
+        '--headers-timeout',
+        '5',
+        '--request-timeout',
+        '20',
         '--validate-with-prism',
+        '--strict',
         '--quiet',
       ],
       () => 0,
@@ -74,8 +80,11 @@ describe('parseCli: the flags', () => {
         clientSecret: 's3cret',
         entitlements: ['E5', 'fundosV2X'],
         validateWithPrism: true,
+        strict: true,
         latencyMs: [20, 200],
         failRate: 0.25,
+        headersTimeoutMs: 5000,
+        requestTimeoutMs: 20_000,
       },
     });
     const fixed = parseCli(['--latency', '50'], () => 0);
@@ -110,6 +119,8 @@ describe('parseCli: the flags', () => {
     [['--fail-rate', '1.5'], '--fail-rate must be a number from 0 to 1'],
     [['--fail-rate=-0.1'], '--fail-rate must be a number from 0 to 1'],
     [['--now', 'tomorrow'], '--now must be an ISO 8601 moment'],
+    [['--headers-timeout', '0'], '--headers-timeout must be a whole number from 1 to 3600'],
+    [['--request-timeout', '1.5'], '--request-timeout must be a whole number from 1 to 3600'],
     [['--size', '10'], "Unknown option '--size'"],
     [['port', '5000'], 'unexpected argument "port": flags start with --'],
     [['--port'], "Option '--port <value>' argument missing"],
@@ -218,9 +229,9 @@ describe('assoc-feed-sandbox (the process)', () => {
     expect(cli.output()).toContain('Credentials accepted: client_id=team-a client_secret=pw-42');
 
     const call = sandboxFetch({ url: url as string, clientId: 'team-a', clientSecret: 'pw-42' });
-    const { status, body } = await call.json<{ total_elements: number }>('/feed/fundos/v2/fundos?size=1');
+    const { status, body } = await call.json<{ totalSize: number }>('/feed/fundos/v2/fundos?size=1');
     expect(status).toBe(200);
-    expect(body.total_elements).toBe(1234);
+    expect(body.totalSize).toBe(1234);
     const token = await fetch(`${url}/oauth/access-token`, {
       method: 'POST',
       headers: {

@@ -47,6 +47,11 @@ export interface SandboxBehaviour {
   latencyMs?: number | [number, number];
   /** Share (0–1) of answers replaced by 429 (with Retry-After) or 5xx. */
   failRate?: number;
+  /**
+   * Refuse query parameters an operation does not declare with 400. Default false: they are ignored, as the
+   * service ignores them, and named in the `x-ignored-parameters` response header and the log.
+   */
+  strict?: boolean;
   /** Request log and internal errors; never receives secrets or tokens. Silent by default. */
   log?: (line: string) => void;
 }
@@ -145,6 +150,7 @@ export function createSandboxCore(spec: Json, options: SandboxBehaviour = {}): S
     faults: new Faults(faultOptions, seed),
     entitled: new Set(options.entitlements ?? []),
     isRestricted: restrictedBy(specRestricted, options.restricted ?? []),
+    strict: options.strict === true,
     ...(options.log ? { log: options.log } : {}),
   });
   return {

@@ -15,8 +15,8 @@ import {
   flowBToken,
   type Outcome,
 } from './http/auth.js';
-import { BodyTooLarge, type SandboxRequest, type SandboxResponse } from './http/exchange.js';
-import { errorResponse, jsonResponse } from './http/respond.js';
+import { BodyTooLarge, ClientGone, type SandboxRequest, type SandboxResponse } from './http/exchange.js';
+import { errorResponse, jsonResponse, redactTokens } from './http/respond.js';
 import { Router } from './http/router.js';
 import { clip, describeProblems, validateParameters } from './http/validate-request.js';
 import type { OperationInfo } from './spec/operations.js';
@@ -37,6 +37,12 @@ export interface PipelineConfig {
   /** Operations treated as restricted products (answer 403 unless entitled). */
   isRestricted: (op: OperationInfo) => boolean;
   log?: (line: string) => void;
+  /**
+   * Refuse query parameters the operation does not declare with 400 (`--strict`). Default: ignore them, as the
+   * service does (document 1: the sandbox does not honour query parameters), name them in the response header
+   * `x-ignored-parameters` and log them.
+   */
+  strict?: boolean;
 }
 
 type Route =
@@ -45,11 +51,13 @@ type Route =
   | { kind: 'input' }
   | { kind: 'feed'; handler: Handler; restricted: boolean };
 
+/** Names the query parameters the sandbox ignored (not declared for the operation), comma-separated. */
+export const IGNORED_HEADER = 'x-ignored-parameters';
 const TOKEN_BODY_LIMIT = 16 * 1024;
 const INPUT_BODY_LIMIT = 1024 * 1024;
 const CORS = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'x-request-id, retry-after',
+  'access-control-expose-headers': 'x-request-id, retry-after, x-ignored-parameters',
 };
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -140,7 +148,10 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       try {
         body = await req.body(route.kind === 'input' ? INPUT_BODY_LIMIT : TOKEN_BODY_LIMIT);
       } catch (error) {
-        if (error instanceof BodyTooLarge) return errorResponse(413, 'The request body is too large.');
+        if (error instanceof BodyTooLarge) {
+          // The rest of the body is never read: the connection closes after the answer.
+          return errorResponse(413, 'The request body is too large.', { headers: { connection: 'close' } });
+        }
         throw error;
       }
       let outcome: Outcome | undefined;
@@ -158,31 +169,61 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     if (route.restricted && !config.entitled.has(op.operationId) && !config.entitled.has(op.documentId)) {
       return errorResponse(403, 'The contracted plan does not include this resource (a restricted product).');
     }
-    const { values, problems } = validateParameters(op, url.searchParams, pathParams, req.headers);
-    if (problems.length > 0) return errorResponse(400, describeProblems(problems), { details: problems });
-    const result = route.handler({ op, params: values, now: nowIn(config.clock), world: config.world });
-    return resultResponse(op, values, result);
+    const strict = config.strict === true;
+    const { values, problems, unknown } = validateParameters(
+      op,
+      url.searchParams,
+      pathParams,
+      req.headers,
+      strict,
+    );
+    const ignored: Record<string, string> = {};
+    if (!strict && unknown.length > 0) {
+      // A marked guess (x-inferred on the sandbox): the real service answers as if they were absent.
+      ignored[IGNORED_HEADER] = unknown.map(encodeURIComponent).join(', ');
+      config.log?.(
+        `sandbox: ignored query parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} on ${op.method.toUpperCase()} ${op.path} ` +
+          '(not declared by the spec; start with --strict to refuse them with 400)',
+      );
+    }
+    let response: SandboxResponse;
+    if (problems.length > 0) {
+      response = errorResponse(400, describeProblems(problems), { details: problems });
+    } else {
+      const result = route.handler({ op, params: values, now: nowIn(config.clock), world: config.world });
+      response = resultResponse(op, values, result);
+    }
+    response.headers = { ...response.headers, ...ignored };
+    return response;
   }
 
   return async function pipeline(req: SandboxRequest): Promise<SandboxResponse> {
     const started = performance.now();
     const requestId = `sbx-${(++counter).toString(36)}`;
+    // Never the raw target in a log: a token put in the path or the query would land there.
+    const target = () => redactTokens(clip(req.target, 200));
     let response: SandboxResponse;
+    let status: number | string | undefined;
     try {
       response = await handle(req);
     } catch (error) {
-      config.log?.(
-        `sandbox: internal error on ${req.method} ${clip(req.target, 200)}: ${(error as Error).stack ?? error}`,
-      );
+      if (error instanceof ClientGone || req.clientGone?.() === true) {
+        // A client that hung up (or timed out) mid-request is the client's business, not a sandbox bug.
+        status = 'client went away';
+      } else {
+        config.log?.(
+          `sandbox: internal error on ${req.method} ${target()}: ${redactTokens(String((error as Error).stack ?? error))}`,
+        );
+      }
+      // Written only if the client is still there (the Node listener checks).
       response = errorResponse(
         500,
         'The sandbox failed on this request (a bug): please report it with the request.',
       );
     }
+    status ??= response.status;
     response.headers = { 'x-request-id': requestId, ...CORS, ...response.headers };
-    config.log?.(
-      `${req.method} ${clip(req.target, 200)} → ${response.status} ${(performance.now() - started).toFixed(1)} ms`,
-    );
+    config.log?.(`${req.method} ${target()} → ${status} ${(performance.now() - started).toFixed(1)} ms`);
     return response;
   };
 }
@@ -199,6 +240,7 @@ function inputCall(body: Uint8Array): Outcome {
 
 function outcomeResponse(outcome: Outcome): SandboxResponse {
   if (outcome.ok) return jsonResponse(200, outcome.body);
+  if (outcome.gateway) return jsonResponse(outcome.status, outcome.message);
   return errorResponse(outcome.status, outcome.message, outcome.error ? { error: outcome.error } : {});
 }
 
@@ -213,6 +255,14 @@ function resultResponse(
   if (result.kind === 'json') return jsonResponse(result.status ?? op.success.status, result.body);
   const paging = op.paging;
   const envelope = op.success.envelope;
+  if (result.kind === 'cursor-page') {
+    if (!envelope) throw new Error(`${op.operationId}: a cursor page needs the spec's x-page-envelope`);
+    const body: Record<string, unknown> = {};
+    setField(body, envelope.items, result.items);
+    setField(body, envelope.totalElements, result.total);
+    setField(body, envelope.nextCursor, result.nextCursor);
+    return jsonResponse(op.success.status, body);
+  }
   if (!paging || !envelope) {
     const items: unknown[] = [];
     for (let i = 0; i < result.total; i++) items.push(result.item(i));
@@ -231,11 +281,27 @@ function resultResponse(
     const item = result.item(i);
     if (item !== undefined) items.push(item);
   }
-  return jsonResponse(op.success.status, {
-    [envelope.items]: items,
-    [envelope.page]: page,
-    [envelope.size]: size,
-    [envelope.totalElements]: result.total,
-    [envelope.totalPages]: totalPages,
-  });
+  const body: Record<string, unknown> = {};
+  setField(body, envelope.items, items);
+  setField(body, envelope.totalElements, result.total);
+  setField(body, envelope.totalPages, totalPages);
+  setField(body, envelope.page, page);
+  setField(body, envelope.size, size);
+  return jsonResponse(op.success.status, body);
+}
+
+/** Writes `value` at an x-page-envelope name; a dotted name nests (`pageable.size`). No name, no field. */
+function setField(target: Record<string, unknown>, name: string | undefined, value: unknown): void {
+  if (name === undefined) return;
+  const parts = name.split('.');
+  let node = target;
+  for (const part of parts.slice(0, -1)) {
+    let next = node[part];
+    if (next === null || typeof next !== 'object') {
+      next = {};
+      node[part] = next;
+    }
+    node = next as Record<string, unknown>;
+  }
+  node[parts[parts.length - 1] as string] = value;
 }

@@ -14,6 +14,8 @@ export interface SandboxRequest {
   body: (limit: number) => Promise<Uint8Array>;
   /** Drains a body that will not be read (a Node socket must be read to the end to be reused). */
   discard: () => void;
+  /** Whether the client has hung up (a Node socket destroyed); a fetch-style request has no such state. */
+  clientGone?: () => boolean;
 }
 
 export interface SandboxResponse {
@@ -24,6 +26,9 @@ export interface SandboxResponse {
 }
 
 export class BodyTooLarge extends Error {}
+
+/** The client closed or reset the connection before the body was complete: not a fault of the sandbox. */
+export class ClientGone extends Error {}
 
 /** The first value of a header. */
 export function header(headers: RequestHeaders, name: string): string | undefined {

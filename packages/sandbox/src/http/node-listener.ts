@@ -11,6 +11,7 @@ export function nodeListener(pipeline: Pipeline) {
       headers: req.headers,
       body: (limit) => readBody(req, limit),
       discard: () => req.resume(),
+      clientGone: () => req.socket.destroyed,
     });
     if (res.headersSent || res.destroyed) return;
     res.writeHead(response.status, response.headers);

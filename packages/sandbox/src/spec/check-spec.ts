@@ -6,7 +6,7 @@ export function checkSpec(spec: unknown, source = 'the spec'): asserts spec is J
   const s = spec as Json | null;
   if (!s || typeof s !== 'object' || typeof s.openapi !== 'string' || typeof s.paths !== 'object') {
     throw new Error(
-      `${source} is not an OpenAPI document: pass the joined spec (@assoc-feed/specs/feed.json; build it with pnpm --filter @assoc-feed/specs build)`,
+      `${source} is not an OpenAPI document: pass the joined spec (@assoc-feed/specs/feed.json); if it came from the installed @assoc-feed/specs, the install is incomplete: reinstall it (npm install @assoc-feed/specs)`,
     );
   }
 }
