@@ -68,16 +68,16 @@ describe('every feed operation through its typed client against the sandbox hand
 describe('the stateful behaviour, in-process', () => {
   const E1 = `${sandbox.url}/feed/fundos/v2/fundos`;
 
-  it('401 without the flow A headers, as the service answers', async () => {
+  it('401 without the flow A headers, as the service answers (the gateway's bare string, EVIDENCE.md row 12)', async () => {
     const response = await fetch(E1);
     expect(response.status).toBe(401);
-    expect(await response.json()).toMatchObject({ status: 401, error: 'invalid credential or token' });
+    expect(await response.json()).toMatch(/client_id/);
   });
 
   it('paging with totals, and 404 past the last page', async () => {
     const v2 = clients['fundos-v2'];
     const last = await v2.GET('/feed/fundos/v2/fundos', { params: { query: { size: 100, page: 3 } } });
-    expect(last.data).toMatchObject({ page: 3, total_elements: FUNDS, total_pages: 4 });
+    expect(last.data).toMatchObject({ totalSize: FUNDS, pageable: { page: 3, size: 100 } });
     const past = await v2.GET('/feed/fundos/v2/fundos', { params: { query: { size: 100, page: 4 } } });
     expect(past.response.status).toBe(404);
   });
