@@ -18,6 +18,7 @@ import type { TokenManager } from './flow-a.js';
 import { type FetchFn, pathOf } from './http.js';
 import type { RetryEvent } from './observe.js';
 import { isRedirect, redirectTarget } from './redirect.js';
+import { releaseBody } from './release-body.js';
 import { fetchWithRetry, type RetryNotice, type RetryOptions } from './retry.js';
 import { type CallAbort, raceAbort } from './signals.js';
 
@@ -83,7 +84,7 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
             const path = pathOf(request.url);
             const url = response.url || request.url;
             const next = redirectTarget(response, { method, url, path, hops, tokenCall: options.tokenCall });
-            await response.body?.cancel().catch(() => {});
+            releaseBody(response); // not awaited: see releaseBody
             response = await attempt(
               new Request(next, { method, headers: request.headers, redirect: 'manual' }),
             );
@@ -140,7 +141,7 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
 
     // The token died under us (expired early, revoked, server restarted): renew once and replay once.
     // invalidate() only drops the cache if it still holds this token, so a burst of 401s renews once.
-    await response.body?.cancel().catch(() => {});
+    releaseBody(response);
     manager.invalidate(sentToken);
     const fresh = await raceAbort(manager.getToken(), abort?.signal);
     // On the request itself: the replay sends it, and the response middleware reads it to know what to redact.

@@ -9,23 +9,27 @@ const QUOTED_MARKER = JSON.stringify(MARKER);
 /** The fragments met by the encoding under way, in the order JSON.stringify meets them (document order). */
 let met: string[] | undefined;
 
+// TextEncoder/TextDecoder rather than Buffer: the sandbox also runs in a browser bundle (its MSW handlers).
+const utf8 = new TextEncoder();
+const fromUtf8 = new TextDecoder();
+
 export class RawJson {
   #text: string | undefined;
-  #bytes: Buffer | undefined;
+  #bytes: Uint8Array | undefined;
 
   constructor(text: string) {
     this.#text = text;
   }
 
   get text(): string {
-    this.#text ??= (this.#bytes as Buffer).toString('utf8');
+    this.#text ??= fromUtf8.decode(this.#bytes as Uint8Array);
     return this.#text;
   }
 
   /** The UTF-8 bytes, for a whole answer: made once, and then the text is let go (an answer is not embedded). */
-  get bytes(): Buffer {
+  get bytes(): Uint8Array {
     if (!this.#bytes) {
-      this.#bytes = Buffer.from(this.#text as string);
+      this.#bytes = utf8.encode(this.#text as string);
       this.#text = undefined;
     }
     return this.#bytes;

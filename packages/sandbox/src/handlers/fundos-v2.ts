@@ -12,7 +12,9 @@ import {
   toDayNumber,
 } from '../calendar.js';
 import { Instant, OMIT } from '../generate/schema-generator.js';
+import { decodeBase64 } from '../http/base64.js';
 import { mix } from '../rng.js';
+import { base64url } from '../sha256.js';
 import {
   earlierDate,
   lastClosedBusinessDay,
@@ -360,13 +362,17 @@ function queryKey(parts: string[]): string {
   return h.toString(36);
 }
 
+// Plain JavaScript, not Buffer: the handlers run in a browser bundle too (in-process.ts).
+const utf8Encoder = new TextEncoder();
+const utf8Decoder = new TextDecoder();
+
 function encodeCursor(place: SeriesPlace, key: string): string {
   const text = `v1.${toDayNumber(place.day)}.${place.index}.${place.unit}.${place.offset}.${key}`;
-  return Buffer.from(text, 'utf8').toString('base64url');
+  return base64url(utf8Encoder.encode(text));
 }
 
 function decodeCursor(cursor: string, key: string): SeriesPlace | 'unknown' | 'stale' {
-  const text = /^[A-Za-z0-9_-]{1,500}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
+  const text = /^[A-Za-z0-9_-]{1,500}$/.test(cursor) ? utf8Decoder.decode(decodeBase64(cursor)) : '';
   const m = /^v1\.(\d{1,6})\.(\d{1,8})\.(\d{1,3})\.(\d{1,12})\.([0-9a-z]{1,8})$/.exec(text);
   if (!m) return 'unknown';
   if (m[5] !== key) return 'stale';
