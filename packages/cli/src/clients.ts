@@ -3,6 +3,7 @@
 // help here; the spec checks (request.ts) do that work before anything is sent.
 import { createFeedClient, type TokenManager } from '@assoc-feed/client';
 import type { DocumentClientOptions } from '@assoc-feed/core';
+import { withLosslessNumbers } from '@assoc-feed/core/internal';
 import type { Connection } from './connection.js';
 import type { DocumentKey } from './operations.js';
 import type { CallParams } from './request.js';
@@ -46,7 +47,8 @@ export function createFeedClients(connection: Connection, settings: ClientSettin
     ...(settings.retries !== undefined ? { retry: { maxRetries: settings.retries } } : {}),
     ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
   };
-  const feed = createFeedClient(base);
+  // Every number with the digits the service sent: the writers (stringifyLossless) give them back unchanged.
+  const feed = createFeedClient(withLosslessNumbers(base));
   const clients: Record<DocumentKey, unknown> = feed;
   return {
     tokenManager: feed.fundosV2.tokenManager,

@@ -3,9 +3,13 @@
 // two, so the whole Feed API is reached with one token, requested once and renewed once.
 
 import { ConfigurationError, type DocumentClientOptions } from '@assoc-feed/core';
-import { createFundosV1Client, type FundosV1Client } from '@assoc-feed/fundos-v1';
-import { createFundosV2Client, type FundosV2Client } from '@assoc-feed/fundos-v2';
-import { createPrecosIndicesClient, type PrecosIndicesClient } from '@assoc-feed/precos-indices';
+import { createFundosV1Client, type FundosV1Client, type FundosV1ExactClient } from '@assoc-feed/fundos-v1';
+import { createFundosV2Client, type FundosV2Client, type FundosV2ExactClient } from '@assoc-feed/fundos-v2';
+import {
+  createPrecosIndicesClient,
+  type PrecosIndicesClient,
+  type PrecosIndicesExactClient,
+} from '@assoc-feed/precos-indices';
 
 /**
  * `clientId`, `clientSecret`, `environment` or `baseUrl`, and optionally `fetch`, `retry`, `timeoutMs`,
@@ -22,11 +26,20 @@ export interface FeedClient {
   readonly precosIndices: PrecosIndicesClient;
 }
 
+/** The three clients under `numbers: 'exact'`: decimals of more than 15 significant digits as strings. */
+export interface ExactFeedClient {
+  readonly fundosV2: FundosV2ExactClient;
+  readonly fundosV1: FundosV1ExactClient;
+  readonly precosIndices: PrecosIndicesExactClient;
+}
+
 /**
  * The typed clients of the three Feed documents, sharing one flow A token (requested on first use by any of
  * them, renewed before it expires). Server-side only: the options hold the client secret.
  */
-export function createFeedClient(options: FeedClientOptions): FeedClient {
+export function createFeedClient(options: FeedClientOptions & { numbers: 'exact' }): ExactFeedClient;
+export function createFeedClient(options: FeedClientOptions): FeedClient;
+export function createFeedClient(options: FeedClientOptions): FeedClient | ExactFeedClient {
   if (!options || typeof options !== 'object') {
     throw new ConfigurationError(
       'options',

@@ -26,6 +26,7 @@ import { type FetchFn, globalFetch, pathOf } from './http.js';
 import type { DocumentMeta } from './meta.js';
 import { createPaginator, type Paginator } from './paginate.js';
 import { redact } from './redact.js';
+import type { BodyReader, DocumentExtras, ResponseIssue } from './response-types.js';
 import { rememberResponse } from './result.js';
 import { type RetryOptions, resolveRetryOptions } from './retry.js';
 import type { CallAbort } from './signals.js';
@@ -51,6 +52,20 @@ export interface DocumentClientOptions {
   throwOnError?: boolean;
   /** A flow A manager shared by several document clients (the all-documents client): one token for all. */
   tokenManager?: TokenManager;
+  /**
+   * 'exact': every decimal field documented with more than 15 significant digits (quota values, index weights,
+   * 19-digit quantities) arrives as a string of the digits the service sent, and the types say `string`.
+   * Default 'number': JSON numbers, which round such values to what a double holds.
+   */
+  numbers?: 'number' | 'exact';
+  /**
+   * Check each 2xx answer against the spec (types, required fields, formats, decimal notation). 'warn' reports
+   * the differences (to `onResponseIssues`, else console.warn) and returns the data; 'throw' throws a
+   * ResponseValidationError. Default 'off'. The validators are compiled at build time and loaded on first use.
+   */
+  validateResponses?: 'off' | 'warn' | 'throw';
+  /** Where 'warn' reports the differences (operation, JSON pointer, expected, found). */
+  onResponseIssues?: (issues: readonly ResponseIssue[]) => void;
 }
 
 export type DocumentClient<Paths extends {}> = Client<Paths> &
@@ -64,6 +79,7 @@ export type DocumentClient<Paths extends {}> = Client<Paths> &
 export function createDocumentClient<Paths extends {}>(
   options: DocumentClientOptions,
   meta: DocumentMeta,
+  loaders: DocumentExtras = {},
 ): DocumentClient<Paths> {
   if (!options || typeof options !== 'object') {
     throw new ConfigurationError(
@@ -88,6 +104,7 @@ export function createDocumentClient<Paths extends {}>(
     );
   }
   const throwOnError = options.throwOnError === true;
+  const readBody = bodyReaderOf(options, loaders);
 
   // The token request gets the same deadline and retries as feed calls, but no renew-and-replay.
   const tokenPipeline = createPipelineFetch({ fetch, retry });
@@ -135,8 +152,13 @@ export function createDocumentClient<Paths extends {}>(
       }
       return request;
     },
-    async onResponse({ request, response }) {
-      if (response.ok) return undefined;
+    async onResponse({ request, response, schemaPath }) {
+      if (response.ok) {
+        return (
+          readBody &&
+          (await readBody()).patch(response, `${request.method} ${schemaPath}`, pathOf(request.url))
+        );
+      }
       const secrets = secretsOf(request);
       const context: ErrorContext = {
         method: request.method,
@@ -161,6 +183,30 @@ export function createDocumentClient<Paths extends {}>(
 
   const extras = { tokenManager, baseUrl, ...createPaginator<Paths>(client, meta) };
   return Object.assign(client, extras);
+}
+
+/** The body reader the options ask for, loaded on first use; undefined by default (openapi-fetch's JSON.parse). */
+function bodyReaderOf(options: DocumentClientOptions, extras: DocumentExtras) {
+  // 'lossless' only through withLosslessNumbers (internal: the command line's).
+  const numbers = (options.numbers ?? 'number') as 'number' | 'exact' | 'lossless';
+  const validate = options.validateResponses ?? 'off';
+  const report = options.onResponseIssues;
+  if (numbers === 'number' && validate === 'off') return undefined;
+  if (!extras.reader || !/^(exact|lossless|number)-(off|warn|throw)$/.test(`${numbers}-${validate}`)) {
+    throw new ConfigurationError(
+      extras.reader && numbers === 'exact' ? 'validateResponses' : 'numbers',
+      "numbers: 'number'|'exact', validateResponses: 'off'|'warn'|'throw'.",
+    );
+  }
+  const load = extras.reader as NonNullable<DocumentExtras['reader']>;
+  let reader: Promise<BodyReader> | undefined;
+  return () => (reader ??= load().then((m) => m.createBodyReader({ numbers, validate, extras, report })));
+}
+
+/** The options with every number kept exactly as sent (for writers using stringifyLossless). */
+export function withLosslessNumbers<O extends DocumentClientOptions>(options: O): O {
+  // Every number whose text a double would change is kept as a raw-number marker (exact-json.ts).
+  return { ...options, numbers: 'lossless' as 'exact' };
 }
 
 /** Init key under which a call's state rides on its Request (openapi-fetch copies unknown init keys onto it). */

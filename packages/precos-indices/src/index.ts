@@ -1,16 +1,45 @@
-import { createDocumentClient, type DocumentClientOptions } from '@assoc-feed/core';
+import {
+  createDocumentClient,
+  type DocumentClient,
+  type DocumentClientOptions,
+  type DocumentExtras,
+  type ExactNumbers,
+} from '@assoc-feed/core';
+import type { ExactField } from './generated/exact.js';
 import { meta } from './generated/meta.js';
 import type { paths } from './generated/schema.js';
 
 export type { components, operations, paths } from './generated/schema.js';
+/** `paths` as `numbers: 'exact'` delivers it: the decimal fields of more than 15 significant digits as strings. */
+export type ExactPaths = ExactNumbers<paths, ExactField>;
+export type { ExactField };
 export { meta as precosIndicesMeta };
 
 /**
  * Typed client for document 3 (pricing and indices). `mes` and `ano` are checked to come together before
  * any request (the spec's `x-required-together`).
  */
-export function createPrecosIndicesClient(options: DocumentClientOptions) {
-  return createDocumentClient<paths>(options, meta);
+export function createPrecosIndicesClient(
+  options: DocumentClientOptions & { numbers: 'exact' },
+): DocumentClient<ExactPaths>;
+export function createPrecosIndicesClient(options: DocumentClientOptions): DocumentClient<paths>;
+export function createPrecosIndicesClient(
+  options: DocumentClientOptions,
+): DocumentClient<paths> | DocumentClient<ExactPaths> {
+  return createDocumentClient<paths>(options, meta, extras);
 }
+
+/**
+ * Loaded on first use only, from the package's own entries (`./exact`, `./validators`) and core's `./response-body`: the default bundle
+ * carries neither the exact-field list nor the validators (a bundler makes them chunks of their own).
+ */
+const extras: DocumentExtras = {
+  reader: () => import('@assoc-feed/core/response-body'),
+  exact: () => import('@assoc-feed/precos-indices/exact'),
+  validators: () => import('@assoc-feed/precos-indices/validators'),
+};
+
+/** The client under `numbers: 'exact'`. */
+export type PrecosIndicesExactClient = DocumentClient<ExactPaths>;
 
 export type PrecosIndicesClient = ReturnType<typeof createPrecosIndicesClient>;

@@ -1,6 +1,7 @@
 // Writing answers: JSON bodies with a length, the error body of specs/common/schemas/Error.yaml, and the headers
 // every answer carries. Never echoes a secret or a token.
 import type { ServerResponse } from 'node:http';
+import { stringifyLossless } from '@assoc-feed/core/internal';
 import type { ParamProblem } from './validate-request.js';
 
 const errorTypes: Record<number, string> = {
@@ -48,7 +49,8 @@ export function sendJson(
   headers: Record<string, string> = {},
 ): void {
   if (res.headersSent || res.destroyed) return;
-  const payload = Buffer.from(JSON.stringify(body));
+  // Lossless: full-scale decimals (universe/full-scale.ts) go out as raw digits.
+  const payload = Buffer.from(stringifyLossless(body));
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(payload.length),
