@@ -1,44 +1,27 @@
-// Following `$ref`s inside one bundled document. The bundler leaves only local refs (`#/components/...`);
-// anything else is kept as an opaque node.
+// Following `$ref`s inside one bundled document, through the one spec model (@assoc-feed/specs/model): the
+// same pointer decoding and the same edges as every other reader. A reference with no target, an external one
+// or a loop of references only throws a SpecRefError naming it and where it is (a bundle that Redocly
+// produced has none); a recursive schema is not a loop (schema-diff.ts stops on a pair of refs it is already
+// comparing). Each side of the diff is its own in-memory spec: one model per document object.
+import { createSpecModel, type Followed, type SpecModel } from '@assoc-feed/specs/model';
 import { isObj, type Obj } from './types.ts';
 
-export function resolvePointer(doc: unknown, ref: string): unknown {
-  if (!ref.startsWith('#')) return undefined;
-  const tokens = ref.slice(1).split('/').slice(1);
-  let node: unknown = doc;
-  for (const raw of tokens) {
-    const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node)) node = node[Number(token)];
-    else if (isObj(node)) node = node[token];
-    else return undefined;
+const models = new WeakMap<object, SpecModel>();
+
+function modelOf(doc: unknown): SpecModel {
+  if (!isObj(doc)) throw new Error('a $ref can only be followed inside a spec object');
+  let model = models.get(doc);
+  if (!model) {
+    model = createSpecModel(doc);
+    models.set(doc, model);
   }
-  return node;
+  return model;
 }
 
-export interface Dereferenced {
-  value: unknown;
-  /** The refs followed, outermost first (empty when the node was inline). */
-  refs: string[];
-}
-
-/** Follows a chain of local `$ref`s. Keywords beside a `$ref` (allowed in 3.1: description, deprecated, …)
- * override the target's. An unresolvable ref is returned as is. */
-export function deref(node: unknown, doc: unknown): Dereferenced {
-  const refs: string[] = [];
-  let value = node;
-  const siblings: Obj[] = [];
-  while (isObj(value) && typeof value.$ref === 'string') {
-    const ref = value.$ref;
-    if (refs.includes(ref)) break;
-    const target = resolvePointer(doc, ref);
-    if (target === undefined) break;
-    const { $ref: _ignored, ...rest } = value;
-    if (Object.keys(rest).length > 0) siblings.unshift(rest);
-    refs.push(ref);
-    value = target;
-  }
-  if (siblings.length > 0 && isObj(value)) value = Object.assign({}, value, ...siblings);
-  return { value, refs };
+/** Follows a chain of local `$ref`s (refs: outermost first). Keywords beside a `$ref` (allowed in 3.1:
+ * description, deprecated, …) override the target's. */
+export function deref(node: unknown, doc: unknown): Followed<unknown> {
+  return modelOf(doc).follow<unknown>(node);
 }
 
 /** The object behind a node, or an empty object (missing or not an object). */

@@ -1,13 +1,12 @@
 // Comparing two bundled specs of one API: the API itself, document-level servers and security schemes, paths
 // and operations (operation-diff.ts does the inside of each operation).
 
+import { httpMethods as methods } from '@assoc-feed/specs/model';
 import type { Change } from './change.ts';
 import { diffOperation, type OperationContext, serversKey } from './operation-diff.ts';
 import { derefObj } from './refs.ts';
 import type { RuleId } from './rules.ts';
 import { isObj, type Obj } from './types.ts';
-
-export const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 const objectOf = (value: unknown): Obj => (isObj(value) ? value : {});
 

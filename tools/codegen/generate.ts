@@ -1,8 +1,8 @@
 // Generates a document package's src/generated/: the openapi-typescript types and the runtime meta.
 // Usage (from the package folder): tsx ../../tools/codegen/generate.ts <api>
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import openapiTS, { astToString } from 'openapi-typescript';
-import { specsDist } from '../specs/apis.ts';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadSpec } from '@assoc-feed/specs/load';
+import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { documentMeta, exactFields } from './meta.ts';
 import { validatorsModule } from './validators.ts';
 
@@ -11,8 +11,7 @@ if (!api) {
   console.error('usage: generate.ts <api>   (an api name from redocly.yaml, e.g. fundos-v2)');
   process.exit(2);
 }
-const specFile = `${specsDist}${api}.json`;
-const spec = JSON.parse(readFileSync(specFile, 'utf8'));
+const spec = loadSpec(api) as unknown as OpenAPI3;
 const header = (what: string) =>
   `// GENERATED FILE: do not edit. ${what} from packages/specs/dist/${api}.json (specs/${api}/).\n` +
   `// Regenerate with \`pnpm --filter @assoc-feed/${api} generate\` (or \`pnpm build\`).\n\n`;
@@ -23,7 +22,7 @@ mkdirSync(outDir, { recursive: true });
 const ast = await openapiTS(spec, { alphabetize: false, exportType: false, rootTypes: false });
 writeFileSync(`${outDir}/schema.ts`, header('openapi-typescript types') + astToString(ast));
 
-const meta = documentMeta(api, spec);
+const meta = documentMeta(api, loadSpec(api));
 writeFileSync(
   `${outDir}/meta.ts`,
   `${header('Runtime facts (parameter rules, paging, auth)')}import type { DocumentMeta } from '@assoc-feed/core';\n\n` +
@@ -31,7 +30,7 @@ writeFileSync(
 );
 // Loaded only under `numbers: 'exact'` or `validateResponses` (dynamic imports), so the default bundle keeps
 // neither the field list nor the validators.
-const exact = exactFields(spec);
+const exact = exactFields(loadSpec(api));
 writeFileSync(
   `${outDir}/exact.ts`,
   `${header("Fields of more than 15 significant digits (x-decimal), for numbers: 'exact'")}` +
@@ -39,7 +38,7 @@ writeFileSync(
     `export const exactFields: readonly string[] = Object.keys(decimalRules);\n\n` +
     `export type ExactField = keyof typeof decimalRules;\n`,
 );
-const validators = validatorsModule(spec);
+const validators = validatorsModule(loadSpec(api));
 writeFileSync(
   `${outDir}/validators.ts`,
   `${header('Response validators, Ajv standalone code')}// @ts-nocheck\n/* biome-ignore-all lint: generated */\n${validators.code}`,

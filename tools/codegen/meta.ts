@@ -1,9 +1,9 @@
 // Derives the runtime facts a client needs (parameter rules, paging, auth) from a bundled spec, so that
-// no spec fact is written by hand in client code.
+// no spec fact is written by hand in client code. The spec is read through the one spec model
+// (@assoc-feed/specs/model): operations, merged parameters and references as every other reader sees them.
 // The shapes are core's own (what the clients read); a type-only import of a file that imports nothing.
+import { createSpecModel, type Json, type Operation, type SpecModel } from '@assoc-feed/specs/model';
 import type { ParameterSchemaMeta } from '../../packages/core/src/meta.ts';
-
-type Json = Record<string, unknown>;
 
 const schemaKeys = [
   'type',
@@ -15,30 +15,9 @@ const schemaKeys = [
   'maxLength',
   'format',
 ] as const;
-const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
-export function createResolver(spec: Json) {
-  return function resolve<T = Json>(node: unknown): T {
-    let current = node as Json;
-    const seen = new Set<string>();
-    while (current && typeof current.$ref === 'string') {
-      const ref = current.$ref;
-      if (seen.has(ref)) throw new Error(`circular $ref ${ref}`);
-      seen.add(ref);
-      if (!ref.startsWith('#/')) throw new Error(`unbundled $ref ${ref}: generate from the bundled spec`);
-      current = ref
-        .slice(2)
-        .split('/')
-        .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-        .reduce<Json>((acc, key) => acc?.[key] as Json, spec);
-      if (current === undefined) throw new Error(`dangling $ref ${ref}`);
-    }
-    return current as T;
-  };
-}
-
-function schemaMeta(schema: Json, resolve: ReturnType<typeof createResolver>): ParameterSchemaMeta {
-  const s = resolve(schema);
+function schemaMeta(schema: unknown, model: SpecModel): ParameterSchemaMeta {
+  const s = model.deref<Json>(schema);
   const out: ParameterSchemaMeta = {};
   for (const key of schemaKeys) {
     const value = s[key];
@@ -49,28 +28,25 @@ function schemaMeta(schema: Json, resolve: ReturnType<typeof createResolver>): P
     }
     (out as Json)[key] = value;
   }
-  if (s.items) out.items = schemaMeta(s.items as Json, resolve);
+  if (s.items) out.items = schemaMeta(s.items, model);
   return out;
 }
 
 /** The properties of a (possibly allOf-composed) object schema, with the extensions found on the way. */
-function flattenObject(
-  schema: Json,
-  resolve: ReturnType<typeof createResolver>,
-): { properties: Json; extensions: Json } {
-  const s = resolve(schema);
+function flattenObject(schema: unknown, model: SpecModel): { properties: Json; extensions: Json } {
+  const s = model.deref<Json>(schema);
   const properties: Json = { ...((s.properties as Json) ?? {}) };
   const extensions: Json = Object.fromEntries(Object.entries(s).filter(([k]) => k.startsWith('x-')));
-  for (const part of (s.allOf as Json[]) ?? []) {
-    const inner = flattenObject(part, resolve);
+  for (const part of (s.allOf as unknown[]) ?? []) {
+    const inner = flattenObject(part, model);
     Object.assign(properties, inner.properties);
     Object.assign(extensions, inner.extensions);
   }
   return { properties, extensions };
 }
 
-function authOf(security: Json[] | undefined): 'flowA' | 'flowB' | 'none' {
-  for (const requirement of security ?? []) {
+function authOf(security: Json[]): 'flowA' | 'flowB' | 'none' {
+  for (const requirement of security) {
     if ('ClientId' in requirement && 'AccessToken' in requirement) return 'flowA';
     if ('InputClientCredentials' in requirement) return 'flowB';
   }
@@ -78,62 +54,51 @@ function authOf(security: Json[] | undefined): 'flowA' | 'flowB' | 'none' {
 }
 
 export function documentMeta(name: string, spec: Json) {
-  const resolve = createResolver(spec);
+  const model = createSpecModel(spec, { name });
   const operations: Record<string, Json> = {};
-  for (const [path, rawItem] of Object.entries((spec.paths as Json) ?? {})) {
-    const item = resolve(rawItem);
-    const shared = ((item.parameters as Json[]) ?? []).map((p) => resolve(p));
-    for (const method of methods) {
-      const op = item[method] as Json | undefined;
-      if (!op) continue;
-      const own = ((op.parameters as Json[]) ?? []).map((p) => resolve(p));
-      const merged = new Map<string, Json>();
-      for (const p of [...shared, ...own]) merged.set(`${p.in}:${p.name}`, p);
-      const parameters = [...merged.values()]
-        .filter((p) => p.in !== 'cookie')
-        .map((p) => ({
-          name: p.name as string,
-          in: p.in as string,
-          required: Boolean(p.required),
-          schema: schemaMeta((p.schema as Json) ?? {}, resolve),
-        }));
-      const meta: Json = {
-        operationId: op.operationId,
-        ...(op['x-document-id'] ? { documentId: op['x-document-id'] } : {}),
-        method,
-        path,
-        parameters,
-        auth: authOf((op.security as Json[]) ?? (spec.security as Json[])),
-      };
-      if (op['x-required-together']) meta.requiredTogether = op['x-required-together'];
-      if (op['x-date-window']) meta.dateWindow = op['x-date-window'];
-      const pagination = paginationOf(op, parameters, resolve);
-      if (pagination) meta.pagination = pagination;
-      operations[`${method.toUpperCase()} ${path}`] = meta;
-    }
+  for (const op of model.operations()) {
+    const parameters = op.parameters
+      .filter((p) => p.in !== 'cookie')
+      .map((p) => ({
+        name: p.name,
+        in: p.in as string,
+        required: Boolean(p.required),
+        schema: schemaMeta(p.schema ?? {}, model),
+      }));
+    const meta: Json = {
+      operationId: op.operationId,
+      ...(op.documentId ? { documentId: op.documentId } : {}),
+      method: op.method,
+      path: op.path,
+      parameters,
+      auth: authOf(op.security),
+    };
+    if (op.extensions['x-required-together']) meta.requiredTogether = op.extensions['x-required-together'];
+    if (op.extensions['x-date-window']) meta.dateWindow = op.extensions['x-date-window'];
+    const pagination = paginationOf(op, parameters, model);
+    if (pagination) meta.pagination = pagination;
+    operations[op.label] = meta;
   }
   return { name, operations };
 }
 
 function paginationOf(
-  op: Json,
+  op: Operation,
   parameters: { name: string; in: string; schema: ParameterSchemaMeta }[],
-  resolve: ReturnType<typeof createResolver>,
+  model: SpecModel,
 ): Json | undefined {
   const page = parameters.find((p) => p.in === 'query' && p.name === 'page');
   const size = parameters.find((p) => p.in === 'query' && p.name === 'size');
   if (!page || !size) return undefined;
-  const response = resolve(((op.responses as Json)?.['200'] as Json) ?? {});
+  const response = op.responses['200'] ?? {};
   const schema = ((response.content as Json)?.['application/json'] as Json)?.schema as Json | undefined;
   if (!schema) throw new Error(`${op.operationId}: paginated but no JSON 200 schema`);
-  const envelope = flattenObject(schema, resolve).extensions['x-page-envelope'] as Json | undefined;
+  const envelope = flattenObject(schema, model).extensions['x-page-envelope'] as Json | undefined;
   if (!envelope) throw new Error(`${op.operationId}: paginated but its 200 schema has no x-page-envelope`);
   const maxSize = size.schema.maximum;
   if (typeof maxSize !== 'number') throw new Error(`${op.operationId}: size has no maximum`);
-  const sizeSchema = resolve<Json>(
-    resolve<Json>(((op.parameters as Json[]) ?? []).find((p) => resolve<Json>(p).name === 'size'))?.schema ??
-      {},
-  );
+  const sizeParameter = op.parameters.find((p) => p.in === 'query' && p.name === 'size');
+  const sizeSchema = model.deref<Json>(sizeParameter?.schema ?? {});
   return {
     pageParam: 'page',
     sizeParam: 'size',
@@ -161,7 +126,7 @@ const DOUBLE_DIGITS = 15;
  * Num(19,4) one: those then arrive as strings too).
  */
 export function exactFields(spec: Json): Record<string, DecimalRule> {
-  const resolve = createResolver(spec);
+  const model = createSpecModel(spec);
   const rules: Record<string, DecimalRule> = {};
   const seen = new Set<unknown>();
   const visit = (node: unknown): void => {
@@ -173,7 +138,7 @@ export function exactFields(spec: Json): Record<string, DecimalRule> {
     }
     const properties = (node as Json).properties as Json | undefined;
     for (const [name, raw] of Object.entries(properties ?? {})) {
-      const decimal = resolve<Json>(raw)['x-decimal'] as DecimalRule | undefined;
+      const decimal = model.deref<Json>(raw)['x-decimal'] as DecimalRule | undefined;
       if (!decimal || (decimal.precision ?? 0) <= DOUBLE_DIGITS) continue;
       const before = rules[name];
       rules[name] = {

@@ -1,17 +1,16 @@
 // Generates @assoc-feed/core's src/generated/service.ts: the service facts core needs that are not one
 // document's (the hosts of each environment and the two token paths), read from the joined spec so that they
 // are written once, in the spec. Usage (from packages/core): tsx ../../tools/codegen/service.ts
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { joinedName, specsDist } from '../specs/apis.ts';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadSpecModel } from '@assoc-feed/specs/load';
+import { joinedName } from '../specs/apis.ts';
 
-type Json = Record<string, unknown>;
 interface Server {
   url: string;
   variables?: Record<string, { default?: string }>;
 }
 
-const spec = JSON.parse(readFileSync(`${specsDist}${joinedName}.json`, 'utf8')) as Json;
-const paths = spec.paths as Record<string, Json>;
+const model = loadSpecModel(joinedName);
 
 /** The default host of the server written `{variable}` (the documents name hosts only as placeholders). */
 function host(servers: Server[], variable: string): string {
@@ -24,19 +23,17 @@ function host(servers: Server[], variable: string): string {
 
 /** The path of the POST operation whose x-document-id is `id`, and its own servers. */
 function operation(id: string): { path: string; servers: Server[] } {
-  for (const [path, item] of Object.entries(paths)) {
-    const post = item.post as Json | undefined;
-    if (post?.['x-document-id'] === id) {
-      return {
-        path,
-        servers: [...((item.servers as Server[]) ?? []), ...((post.servers as Server[]) ?? [])],
-      };
-    }
+  const op = model.operations().find((o) => o.method === 'post' && o.documentId === id);
+  if (op) {
+    return {
+      path: op.path,
+      servers: [...((op.pathItem.servers as Server[]) ?? []), ...((op.node.servers as Server[]) ?? [])],
+    };
   }
   throw new Error(`the joined spec has no POST operation with x-document-id "${id}"`);
 }
 
-const servers = (spec.servers as Server[]) ?? [];
+const servers = (model.spec.servers as Server[]) ?? [];
 const flowA = operation('Flow A');
 const flowB = operation('Flow B');
 const inputBaseUrl = host(flowB.servers, 'auth_url');

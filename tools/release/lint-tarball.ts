@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
-import { hasCode } from './entrypoints.ts';
+import { entrypoints, hasCode } from './entrypoints.ts';
 import type { Manifest } from './workspace.ts';
 
 const run = promisify(execFile);
@@ -49,13 +49,19 @@ interface AttwProblem {
 
 /** attw's verdict is its exit code (with the profile applied); the JSON names the problems. A package with code
  * but no types at all passes attw (nothing to check), so that is a problem here. Data-only packages (no code
- * entry point, like @assoc-feed/specs) are not analysed. */
+ * entry point) are not analysed, nor the data entry points of a package with code (@assoc-feed/specs' YAML files:
+ * types have nothing to say about them). */
 export async function runAttw(tarball: string, manifest: Manifest): Promise<LintProblem[]> {
   if (!hasCode(manifest)) return [];
+  const data = entrypoints(manifest)
+    .filter((entry) => entry.kind === 'data')
+    .map((entry) => `.${entry.specifier.slice(manifest.name.length)}`);
+  const args = [tarball, '--profile', 'esm-only', '--format', 'json'];
+  if (data.length > 0) args.push('--exclude-entrypoints', ...data);
   let stdout = '';
   let failed = false;
   try {
-    ({ stdout } = await run(attwBin, [tarball, '--profile', 'esm-only', '--format', 'json'], {
+    ({ stdout } = await run(attwBin, args, {
       maxBuffer: 64 * 1024 * 1024,
       env: { ...process.env, FORCE_COLOR: '0' },
     }));

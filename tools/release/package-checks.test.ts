@@ -23,6 +23,17 @@ describe('tarball checks', () => {
   const cases: { name: string; files?: Files; manifest?: Record<string, unknown>; codes: string[] }[] = [
     { name: 'a sound package passes', codes: [] },
     {
+      name: 'code and a data file side by side (as @assoc-feed/specs ships YAML): only the code has types to check',
+      files: { 'dist/spec.yaml': 'openapi: 3.1.0\n' },
+      manifest: {
+        exports: {
+          '.': { types: './dist/index.d.ts', import: './dist/index.js' },
+          './spec.yaml': './dist/spec.yaml',
+        },
+      },
+      codes: [],
+    },
+    {
       name: 'exports pointing at a file that is not built',
       manifest: { exports: { '.': { types: './dist/index.d.ts', import: './dist/main.js' } } },
       codes: ['missing-entry', 'FILE_DOES_NOT_EXIST'],

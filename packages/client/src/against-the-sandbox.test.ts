@@ -128,15 +128,18 @@ describe('against the sandbox', () => {
     },
   );
 
-  it('revoked tokens: the next call renews once and is replayed', async () => {
-    const { feed, tokenCalls } = connect();
+  it('revoked tokens answer 403 without a replay; the next call gets a new token', async () => {
+    const { feed, tokenCalls, feedCalls } = connect();
     await feed.fundosV2.GET(E1, { params: { query: { size: 1 } } });
     sandbox.revokeTokens();
     const [a, b] = await Promise.all([
       feed.fundosV1.GET(V5, { params: { query: { size: 1 } } }),
       feed.fundosV2.GET(E1, { params: { query: { size: 1 } } }),
     ]);
-    expect([a.response.status, b.response.status]).toEqual([200, 200]);
+    expect([a.response.status, b.response.status]).toEqual([403, 403]);
+    expect(feedCalls()).toHaveLength(3);
+    const after = await feed.fundosV1.GET(V5, { params: { query: { size: 1 } } });
+    expect(after.response.status).toBe(200);
     expect(tokenCalls()).toHaveLength(2);
   });
 

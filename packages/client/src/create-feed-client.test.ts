@@ -89,7 +89,7 @@ describe('createFeedClient: three documents, one token', () => {
   it('a token refused on one document is renewed once for all three', async () => {
     const { feed, client } = setup();
     await callAll(client);
-    feed.revoked.add(feed.issued[0] as string); // expired on the service's side
+    feed.expired.add(feed.issued[0] as string);
     const v1 = (await callOne(client, 1)) as { response: Response };
     expect(v1.response.status).toBe(200); // 401, renewal, replay
     const after = await callAll(client);

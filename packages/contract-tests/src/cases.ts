@@ -1,10 +1,8 @@
 // One contract case per operation of a bundled document spec: the request is built from the spec's own
 // parameter examples, so the cases follow the spec as it changes and no value is typed here by hand.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-
-type Json = Record<string, unknown>;
-const require = createRequire(import.meta.url);
+// The spec is read through the one spec model (@assoc-feed/specs/model).
+import { loadSpec } from '@assoc-feed/specs/load';
+import { createSpecModel, type Json, type SpecModel } from '@assoc-feed/specs/model';
 
 export type DocumentName = 'fundos-v2' | 'fundos-v1' | 'precos-indices';
 export type Security = 'flowA' | 'flowB' | 'basic' | 'none';
@@ -22,23 +20,11 @@ export interface ContractCase {
 }
 
 export function loadDocumentSpec(name: DocumentName | 'feed'): Json {
-  return JSON.parse(readFileSync(require.resolve(`@assoc-feed/specs/${name}.json`), 'utf8')) as Json;
+  return loadSpec(name);
 }
 
-function deref(spec: Json, node: unknown): Json {
-  let current = node as Json;
-  while (current && typeof current.$ref === 'string') {
-    current = (current.$ref as string)
-      .slice(2)
-      .split('/')
-      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<Json>((acc, key) => acc[key] as Json, spec);
-  }
-  return current;
-}
-
-function securityOf(requirements: Json[] | undefined): Security {
-  for (const req of requirements ?? []) {
+function securityOf(requirements: Json[]): Security {
+  for (const req of requirements) {
     if ('ClientId' in req && 'AccessToken' in req) return 'flowA';
     if ('InputClientCredentials' in req) return 'flowB';
     if ('BasicClientCredentials' in req) return 'basic';
@@ -46,11 +32,11 @@ function securityOf(requirements: Json[] | undefined): Security {
   return 'none';
 }
 
-function exampleOf(spec: Json, param: Json): unknown {
+function exampleOf(model: SpecModel, param: Json): unknown {
   if (param.example !== undefined) return param.example;
   const named = Object.values((param.examples as Json | undefined) ?? {})[0];
-  if (named !== undefined) return deref(spec, named).value;
-  const schema = deref(spec, param.schema);
+  if (named !== undefined) return model.deref(named).value;
+  const schema = model.deref(param.schema);
   if (schema.example !== undefined) return schema.example;
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
   if (Array.isArray(schema.enum)) return schema.enum[0];
@@ -59,44 +45,38 @@ function exampleOf(spec: Json, param: Json): unknown {
 
 /** Every GET/POST operation of the spec, in spec order, with a request built from its examples. */
 export function contractCases(spec: Json): ContractCase[] {
+  const model = createSpecModel(spec);
   const cases: ContractCase[] = [];
-  for (const [path, rawItem] of Object.entries(spec.paths as Json)) {
-    const item = deref(spec, rawItem);
-    for (const method of ['get', 'post'] as const) {
-      const op = item[method] as Json | undefined;
-      if (!op) continue;
-      const params = [...((item.parameters as unknown[]) ?? []), ...((op.parameters as unknown[]) ?? [])].map(
-        (p) => deref(spec, p),
-      );
-      const request: ContractCase['params'] = { path: {}, query: {} };
-      for (const param of params) {
-        const value = exampleOf(spec, param);
-        if (value === undefined) {
-          if (param.required || param.in === 'path') {
-            throw new Error(
-              `${method.toUpperCase()} ${path}: parameter ${String(param.name)} is required but has no example; add one to the spec.`,
-            );
-          }
-          continue;
+  for (const op of model.operations()) {
+    const { method, path } = op;
+    if (method !== 'get' && method !== 'post') continue;
+    const request: ContractCase['params'] = { path: {}, query: {} };
+    for (const param of op.parameters) {
+      const value = exampleOf(model, param);
+      if (value === undefined) {
+        if (param.required || param.in === 'path') {
+          throw new Error(
+            `${op.label}: parameter ${String(param.name)} is required but has no example; add one to the spec.`,
+          );
         }
-        if (param.in === 'path') request.path[String(param.name)] = String(value);
-        if (param.in === 'query') request.query[String(param.name)] = value;
+        continue;
       }
-      const responses = op.responses as Json;
-      const successStatus = Number(Object.keys(responses).find((status) => status.startsWith('2')));
-      const bodyContent = (deref(spec, op.requestBody)?.content as Json | undefined)?.['application/json'] as
-        | Json
-        | undefined;
-      cases.push({
-        name: `${String(op['x-document-id'] ?? op.operationId)} ${method.toUpperCase()} ${path}`,
-        method,
-        path,
-        security: securityOf(op.security as Json[] | undefined),
-        successStatus,
-        params: request,
-        ...(bodyContent ? { body: bodyContent.example ?? {} } : {}),
-      });
+      if (param.in === 'path') request.path[String(param.name)] = String(value);
+      if (param.in === 'query') request.query[String(param.name)] = value;
     }
+    const successStatus = Number(Object.keys(op.responses).find((status) => status.startsWith('2')));
+    const bodyContent = (op.requestBody?.content as Json | undefined)?.['application/json'] as
+      | Json
+      | undefined;
+    cases.push({
+      name: `${op.documentId ?? op.operationId} ${op.label}`,
+      method,
+      path,
+      security: securityOf(op.security),
+      successStatus,
+      params: request,
+      ...(bodyContent ? { body: bodyContent.example ?? {} } : {}),
+    });
   }
   return cases;
 }

@@ -260,6 +260,30 @@ describe('401: renew the token once and replay once', () => {
   });
 });
 
+describe('403: a revoked token is not replayed; the next call gets a new one', () => {
+  it('the 403 is the answer (one request), the cached token is dropped, the next call sends a new token', async () => {
+    const { feed, client, waits } = setup({
+      handler: feedCalls((n) =>
+        n === 1 ? json(403, errorBody(403, 'access not authorized', 'The token was revoked.')) : undefined,
+      ),
+    });
+    await getFund(client);
+    const refused = await getFund(client);
+    expect(refused.response.status).toBe(403);
+    expect(toFeedError(refused)).toBeInstanceOf(ForbiddenError);
+    expect(feed.tokenRequests).toHaveLength(1);
+    const after = await getFund(client);
+    expect(after.response.status).toBe(200);
+    expect(feed.tokenRequests).toHaveLength(2);
+    expect(feed.feedRequests.map((r) => r.headers.get('access_token'))).toEqual([
+      feed.issued[0],
+      feed.issued[0],
+      feed.issued[1],
+    ]);
+    expect(waits).toEqual([]);
+  });
+});
+
 describe('retries', () => {
   it('429 with Retry-After: waits as asked, then succeeds', async () => {
     const { feed, client, waits } = setup({

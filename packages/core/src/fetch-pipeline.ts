@@ -1,6 +1,6 @@
 // What wraps the network round trip of every call, after the middleware has validated it and set the auth
-// headers: retries (retry.ts) and one 401 renew-and-replay, around the user's fetch. The deadline is set further
-// out (timeout.ts), around the whole call; its signal arrives here as `signal`.
+// headers: retries (retry.ts), one 401 renew-and-replay and the 403 token drop, around the user's fetch. The
+// deadline is set further out (timeout.ts), around the whole call; its signal arrives here as `signal`.
 //
 // The signal goes to fetch as `init.signal`, not on the Request: a signal on a Request costs undici a second
 // Request or an abort-following registration per call (10-20 µs on Node 20), which is most of what this layer
@@ -21,7 +21,10 @@ export const ACCESS_TOKEN_HEADER = 'access_token';
 export interface PipelineOptions {
   fetch: FetchFn;
   retry: RetryOptions;
-  /** When set, a 401 on a request that carried `access_token` renews the token and replays once. */
+  /**
+   * When set, a 401 on a request that carried `access_token` renews the token and replays once; a 403 drops the
+   * cached token (it may have been revoked) without a replay.
+   */
   tokenManager?: TokenManager | undefined;
 }
 
@@ -64,9 +67,16 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
 
     const response = await send();
     const manager = options.tokenManager;
-    if (response.status !== 401 || !manager) return response;
+    if ((response.status !== 401 && response.status !== 403) || !manager) return response;
     const sentToken = request.headers.get(ACCESS_TOKEN_HEADER);
     if (sentToken === null) return response;
+    if (response.status === 403) {
+      // Document 1: a 403 may mean the token was revoked, and a new token is the only remedy for a revoked one.
+      // A replay cannot help (missing permission and the plan need the operator), so the 403 is the answer; the
+      // token is dropped so the next call starts from a new one.
+      manager.invalidate(sentToken);
+      return response;
+    }
 
     // The token died under us (expired early, revoked, server restarted): renew once and replay once.
     // invalidate() only drops the cache if it still holds this token, so a burst of 401s renews once.

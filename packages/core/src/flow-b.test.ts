@@ -56,30 +56,34 @@ describe('flow B token manager (input family)', () => {
     await expect(tokens.getToken()).rejects.toBeInstanceOf(TokenResponseError);
   });
 
-  it('bearerAuthMiddleware sends Authorization: Bearer and drops the token after a 401', async () => {
-    let issued = 0;
-    let refuse = true;
-    const calls: (string | null)[] = [];
-    const fetch = async (request: Request) => {
-      if (request.url.endsWith(FLOW_B_TOKEN_PATH))
-        return json(200, { access_token: `in-${++issued}`, token_type: 'Bearer', expires_in: 3600 });
-      calls.push(request.headers.get('authorization'));
-      const answer = refuse ? json(401, { status: 401 }) : json(200, {});
-      refuse = false;
-      return answer;
-    };
-    const tokens = createInputTokenManager({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, fetch });
-    const client = createClient<Record<string, never>>({ baseUrl: 'https://input.assoc.example', fetch });
-    client.use(bearerAuthMiddleware(tokens));
-    const call = () =>
-      (client as unknown as { POST: (p: string, i: object) => Promise<{ response: Response }> }).POST(
-        '/input/titulos-privados/v1/x',
-        { body: {} },
-      );
-    expect((await call()).response.status).toBe(401);
-    expect((await call()).response.status).toBe(200);
-    expect(calls).toEqual(['Bearer in-1', 'Bearer in-2']);
-  });
+  // 401: expired or unknown; 403: possibly revoked (document 1), for which a new token is the only remedy.
+  it.each([401, 403])(
+    'bearerAuthMiddleware sends Authorization: Bearer and drops the token after a %i',
+    async (status) => {
+      let issued = 0;
+      let refuse = true;
+      const calls: (string | null)[] = [];
+      const fetch = async (request: Request) => {
+        if (request.url.endsWith(FLOW_B_TOKEN_PATH))
+          return json(200, { access_token: `in-${++issued}`, token_type: 'Bearer', expires_in: 3600 });
+        calls.push(request.headers.get('authorization'));
+        const answer = refuse ? json(status, { status }) : json(200, {});
+        refuse = false;
+        return answer;
+      };
+      const tokens = createInputTokenManager({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, fetch });
+      const client = createClient<Record<string, never>>({ baseUrl: 'https://input.assoc.example', fetch });
+      client.use(bearerAuthMiddleware(tokens));
+      const call = () =>
+        (client as unknown as { POST: (p: string, i: object) => Promise<{ response: Response }> }).POST(
+          '/input/titulos-privados/v1/x',
+          { body: {} },
+        );
+      expect((await call()).response.status).toBe(status);
+      expect((await call()).response.status).toBe(200);
+      expect(calls).toEqual(['Bearer in-1', 'Bearer in-2']);
+    },
+  );
 });
 
 describe('flow A and flow B never mix', () => {

@@ -71,8 +71,9 @@ export function createInputTokenManager(options: InputTokenManagerOptions): Inpu
 }
 
 /**
- * openapi-fetch middleware for input-family clients: adds `Authorization: Bearer <token>`. On a 401 it drops
- * that token so the next call gets a fresh one; it does not replay (input calls are POSTs that write).
+ * openapi-fetch middleware for input-family clients: adds `Authorization: Bearer <token>`. On a 401 (expired)
+ * or a 403 (possibly revoked) it drops that token so the next call gets a fresh one; it does not replay (input
+ * calls are POSTs that write).
  */
 export function bearerAuthMiddleware(manager: InputTokenManager): Middleware {
   if (manager?.flow !== 'B') {
@@ -88,7 +89,7 @@ export function bearerAuthMiddleware(manager: InputTokenManager): Middleware {
       return request;
     },
     onResponse({ request, response }) {
-      if (response.status !== 401) return undefined;
+      if (response.status !== 401 && response.status !== 403) return undefined;
       const sent = request.headers.get('Authorization');
       if (sent?.startsWith('Bearer ')) manager.invalidate(sent.slice('Bearer '.length));
       return undefined;

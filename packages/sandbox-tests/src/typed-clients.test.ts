@@ -161,10 +161,14 @@ describe('the documented errors, as the clients report them', () => {
     }
   });
 
-  it('a revoked token is renewed once and the call replayed; an unknown code is a NotFoundError', async () => {
+  it('a revoked token is a ForbiddenError and the next call gets a new token; an unknown code is a NotFoundError', async () => {
     const v2 = clientsFor(sandbox, { throwOnError: true })['fundos-v2'];
     await v2.GET('/feed/fundos/v2/fundos', { params: { query: { size: 1 } } });
     sandbox.revokeTokens();
+    const refused = await v2
+      .GET('/feed/fundos/v2/fundos', { params: { query: { size: 1 } } })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ForbiddenError);
     const again = await v2.GET('/feed/fundos/v2/fundos', { params: { query: { size: 1 } } });
     expect(again.response.status).toBe(200);
     const missing = await v2

@@ -122,8 +122,44 @@ describe('flow A token', () => {
     expect(await get({ client_id: 'team-a', access_token: token, authorization: `Bearer ${token}` })).toBe(
       200,
     );
+  });
+
+  it('a revoked token answers 403 (document 1: token revoked) on feed and input calls; a new token works', async () => {
+    const feedToken = (await requestToken(good())).body.access_token as string;
+    const inputToken = (
+      (await (
+        await fetch(`${sandbox.url}/realms/input-api/protocol/openid-connect/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'grant_type=client_credentials&client_id=team-a&client_secret=s3cr3t-value-42',
+        })
+      ).json()) as { access_token: string }
+    ).access_token;
+    const feedCall = () =>
+      fetch(`${sandbox.url}${FUNDS}`, { headers: { client_id: 'team-a', access_token: feedToken } });
+    const inputPath = '/input/titulos-privados/v1/envio';
+    const inputCall = () =>
+      fetch(`${sandbox.url}${inputPath}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${inputToken}` },
+        body: '{}',
+      });
+    expect((await feedCall()).status).toBe(200);
+    expect((await inputCall()).status).toBe(200);
     sandbox.revokeTokens();
-    expect(await get({ client_id: 'team-a', access_token: token })).toBe(401);
+    for (const [res, method, path] of [
+      [await feedCall(), 'get', '/feed/fundos/v2/fundos'],
+      [await inputCall(), 'post', '/input/titulos-privados/v1/{resource}'],
+    ] as const) {
+      expect(res.status).toBe(403);
+      const body = (await res.json()) as { error: string; message: string };
+      expect(validate(method, path, 403, body)).toEqual([]);
+      expect(body).toMatchObject({
+        error: 'access not authorized',
+        message: expect.stringMatching(/revoked/),
+      });
+    }
+    expect((await sandboxFetch(sandbox)(FUNDS)).status).toBe(200);
   });
 });
 
@@ -201,6 +237,46 @@ describe('flow B and the input family', () => {
       headers: { client_id: 'team-a', access_token: flowB },
     });
     expect(feedWithFlowB.status).toBe(401);
+  });
+});
+
+describe('input calls with a body that is not a JSON object', () => {
+  it.each([
+    ['an array', '[1,2]'],
+    ['a string', '"text"'],
+    ['a number', '42'],
+    ['null', 'null'],
+    ['not JSON', 'grant_type=x'],
+  ])('%s answers the declared 400 with the error body', async (_, body) => {
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: 'team-a',
+      client_secret: 's3cr3t-value-42',
+    });
+    const token = (
+      (await (
+        await fetch(`${sandbox.url}/realms/input-api/protocol/openid-connect/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: form.toString(),
+        })
+      ).json()) as { access_token: string }
+    ).access_token;
+    for (const [path, template] of [
+      ['/input/titulos-privados/v1/envio', '/input/titulos-privados/v1/{resource}'],
+      [
+        '/external-gateway-service/api/v1/fidc/3040/arquivos',
+        '/external-gateway-service/api/v1/fidc/3040/{resource}',
+      ],
+    ] as const) {
+      const res = await fetch(`${sandbox.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body,
+      });
+      expect(res.status).toBe(400);
+      expect(validate('post', template, 400, await res.json())).toEqual([]);
+    }
   });
 });
 

@@ -12,7 +12,9 @@ Options:
   --port N                 port to listen on (default ${SANDBOX_DEFAULTS.port}; 0 = any free port)
   --host H                 interface to bind (default ${SANDBOX_DEFAULTS.host})
   --seed N                 seed of the data universe, 0 to 4294967295 (default ${SANDBOX_DEFAULTS.seed}): same seed, same answers
-  --funds N                number of v2 funds, 0 to ${MAX_FUNDS} (default ${SANDBOX_DEFAULTS.funds})
+  --funds N                number of v2 funds, 0 to ${MAX_FUNDS} (default ${SANDBOX_DEFAULTS.funds}: document 1's beta
+                           database has "about 7,231 thousand example FIF funds", read as 7,231, a guess;
+                           --funds 7231000 gives the literal reading, and any count up to millions costs the same)
   --client-id ID           flow A (and flow B) client_id accepted (default ${SANDBOX_DEFAULTS.clientId})
   --client-secret SECRET   client_secret accepted (default ${SANDBOX_DEFAULTS.clientSecret})
   --token-ttl SECONDS      token validity, expires_in (default ${SANDBOX_DEFAULTS.tokenTtlSeconds})

@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseCli, UsageError } from './cli-args.js';
+import { parseCli, UsageError, usage } from './cli-args.js';
 import { sandboxFetch } from './client.js';
 import { SANDBOX_DEFAULTS } from './start-sandbox.js';
 
@@ -99,7 +99,7 @@ describe('parseCli: the flags', () => {
   it.each([
     [['--port', '65536'], '--port must be a whole number from 0 to 65535, got "65536"'],
     [['--port', 'x'], '--port must be a whole number'],
-    [['--funds', '5000001'], '--funds must be a whole number from 0 to 5000000'],
+    [['--funds', '7500001'], '--funds must be a whole number from 0 to 7500000'],
     [['--funds', '1e6'], '--funds must be a whole number'],
     [['--seed=-1'], '--seed must be a whole number from 0 to 4294967295'],
     [['--token-ttl', '0'], '--token-ttl must be a whole number from 1'],
@@ -127,6 +127,13 @@ describe('parseCli: the flags', () => {
   it('help', () => {
     expect(parseCli(['--help'])).toEqual({ command: 'help' });
     expect(parseCli(['-h'])).toEqual({ command: 'help' });
+  });
+
+  it("the help quotes document 1's size of the beta database and how the default reads it", () => {
+    expect(usage.replace(/\s+/g, ' ')).toMatch(
+      /"about 7,231 thousand example FIF funds", read as 7,231, a guess; --funds 7231000 gives the literal reading/,
+    );
+    expect(parseCli(['--funds', '7231000'])).toMatchObject({ options: { funds: 7_231_000 } });
   });
 });
 
@@ -244,7 +251,7 @@ describe('assoc-feed-sandbox (the process)', () => {
   it('exits 2 with the usage for a bad flag, and 1 with the fix for a port in use', async () => {
     const bad = runCli(['--funds', 'many']);
     expect(await bad.exited).toBe(2);
-    expect(bad.output()).toContain('--funds must be a whole number from 0 to 5000000, got "many"');
+    expect(bad.output()).toContain('--funds must be a whole number from 0 to 7500000, got "many"');
     expect(bad.output()).toContain('Usage: assoc-feed-sandbox');
 
     const blocker: Server = createServer();

@@ -46,6 +46,31 @@ async function heapOfSandbox(funds: number): Promise<number> {
   return held;
 }
 
+describe("document 1's beta database, read literally: 7,231,000 funds", () => {
+  it('pages to its last page (7,230) and answers 404 past it; a class code of the last page finds its fund', async () => {
+    const literal = await startSandbox({ funds: 7_231_000, now: NOW });
+    try {
+      const get = sandboxFetch(literal);
+      // The batch registry (E7) lists every fund with its contexts: content and classes.
+      const batch =
+        '/feed/fundos/v2/fundos/dados-cadastrais/lote?data-atualizacao=2000-01-01T00:00:00.000&size=1000';
+      const last = await get.json<{
+        content: { content: { codigo_fundo: string }; classes: { codigo_classe: string }[] }[];
+      }>(`${batch}&page=7230`);
+      expect(last.status).toBe(200);
+      expect(last.body.content).toHaveLength(1000);
+      expect((await get(`${batch}&page=7231`)).status).toBe(404);
+      const fund = last.body.content.at(-1);
+      const detail = await get.json<{ content: { codigo_fundo: string } }>(
+        `/feed/fundos/v2/fundos/${fund?.classes.at(-1)?.codigo_classe}`,
+      );
+      expect(detail.body.content.codigo_fundo).toBe(fund?.content.codigo_fundo);
+    } finally {
+      await literal.stop();
+    }
+  });
+});
+
 describe('a universe of 1,000,000 funds', () => {
   it('has 1,000 pages of 1,000; page 999 is full and page 1000 answers 404', async () => {
     const { body } = await call.json<{ content: unknown[]; total_elements: number; total_pages: number }>(

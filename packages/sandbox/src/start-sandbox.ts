@@ -30,7 +30,10 @@ export interface SandboxOptions {
   host?: string;
   /** Seed of the data universe: the same seed gives byte-identical answers. Default 1. */
   seed?: number;
-  /** Number of v2 funds (E1's total). Default 7,231; at most 5,000,000. */
+  /**
+   * Number of v2 funds (E1's total). Default 7,231: document 1's "about 7,231 thousand example FIF funds" of the
+   * beta database, read as 7,231 (a guess); at most 7,500,000, so the literal 7,231,000 is reachable too.
+   */
   funds?: number;
   /** Flow A credentials the sandbox accepts (also flow B's). Defaults sandbox-client / sandbox-secret. */
   clientId?: string;
@@ -72,7 +75,7 @@ export interface RunningSandbox {
   seed: number;
   funds: number;
   tokenTtlSeconds: number;
-  /** Forgets every issued token (to test revocation): the next calls answer 401. */
+  /** Revokes every issued token: calls with them answer 403 (document 1: token revoked); new tokens work. */
   revokeTokens: () => void;
   /** Stops the server (and Prism); safe to call twice. */
   stop: () => Promise<void>;

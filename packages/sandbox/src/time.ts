@@ -105,6 +105,11 @@ export class Release {
     return date < now.today || now.minutes >= this.minutes;
   }
 
+  /** Whether something released on `day` (from the schedule's time) is out by `now`. */
+  releasedBy(day: string, now: Now): boolean {
+    return day < now.today || (day === now.today && now.minutes >= this.minutes);
+  }
+
   /** The newest day with data. */
   latestDay(now: Now): string {
     if (isBusinessDay(now.today) && now.minutes >= this.minutes) return now.today;

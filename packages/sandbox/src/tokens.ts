@@ -1,10 +1,11 @@
 // Issued tokens: which client holds each and when it expires. Tokens are derived from the seed, the secret and
 // an issue counter (HMAC), so a run is reproducible, yet only tokens issued by this process are accepted.
-// Expired tokens are swept as new ones are issued, and the number kept is bounded.
+// Expired tokens are swept as new ones are issued, and the number kept is bounded. Revoked tokens are remembered
+// (also bounded) so a call with one is told so (403), not taken for an unknown token (401).
 import { createHmac } from 'node:crypto';
 import type { Clock } from './time.js';
 
-export type TokenCheck = 'ok' | 'missing' | 'unknown' | 'expired' | 'wrong-client';
+export type TokenCheck = 'ok' | 'missing' | 'unknown' | 'expired' | 'revoked' | 'wrong-client';
 
 interface Entry {
   clientId: string;
@@ -13,6 +14,7 @@ interface Entry {
 
 export class TokenStore {
   private readonly tokens = new Map<string, Entry>();
+  private readonly revoked = new Set<string>();
   private issued = 0;
 
   constructor(
@@ -40,6 +42,7 @@ export class TokenStore {
 
   check(token: string | undefined, clientId?: string): TokenCheck {
     if (!token) return 'missing';
+    if (this.revoked.has(token)) return 'revoked';
     const entry = this.tokens.get(token);
     if (!entry) return 'unknown';
     if (this.clock() >= entry.expiresAt) {
@@ -50,8 +53,13 @@ export class TokenStore {
     return 'ok';
   }
 
-  /** Forgets every token (a revocation of all of them). */
+  /** Revokes every live token: calls with one answer 403 from now on; new tokens work. */
   revokeAll(): void {
+    for (const token of this.tokens.keys()) {
+      if (this.revoked.size >= this.maxLive)
+        this.revoked.delete(this.revoked.values().next().value as string);
+      this.revoked.add(token);
+    }
     this.tokens.clear();
   }
 

@@ -1,9 +1,10 @@
-// The shape of one record of an operation, read from the bundled spec (@assoc-feed/specs/feed.json): which
-// fields are scalars, nested objects or lists, in the spec's order. CSV columns come from here, so every file
-// of one operation has the same header whatever the records of a given page happen to carry.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// The shape of one record of an operation, read from the bundled joined spec (@assoc-feed/specs/feed.json)
+// through the spec model: which fields are scalars, nested objects or lists, in the spec's order. CSV columns
+// come from here, so every file of one operation has the same header whatever the records of a given page
+// happen to carry.
 import type { OperationMeta } from '@assoc-feed/core';
+import { loadSpecModel } from '@assoc-feed/specs/load';
+import type { SpecModel } from '@assoc-feed/specs/model';
 
 type Schema = Record<string, unknown>;
 
@@ -13,20 +14,9 @@ export type Shape =
   | { kind: 'object'; fields: readonly (readonly [string, Shape])[] }
   | { kind: 'list'; item: Extract<Shape, { kind: 'object' }> };
 
-let spec: Schema | undefined;
-function loadSpec(): Schema {
-  if (!spec) {
-    const file = createRequire(import.meta.url).resolve('@assoc-feed/specs/feed.json');
-    spec = JSON.parse(readFileSync(file, 'utf8')) as Schema;
-  }
-  return spec;
-}
-
 /** The record of a GET operation: an item of the page's list, an item of an array answer, or the answer itself. */
-export function recordShape(op: OperationMeta, root: Schema = loadSpec()): Shape {
-  const paths = root.paths as Record<string, Record<string, Schema>>;
-  const operation = paths[op.path]?.get;
-  const response = operation && deref(root, (operation.responses as Record<string, Schema>)?.['200']);
+export function recordShape(op: OperationMeta, root: SpecModel = loadSpecModel('feed')): Shape {
+  const response = root.operation('get', op.path)?.responses['200'];
   const content = response?.content as Record<string, { schema?: Schema }> | undefined;
   let schema = content?.['application/json']?.schema;
   if (!schema) return { kind: 'json' };
@@ -39,20 +29,8 @@ export function recordShape(op: OperationMeta, root: Schema = loadSpec()): Shape
   return schema ? shapeOf(root, schema, 0) : { kind: 'json' };
 }
 
-function deref(root: Schema, schema: Schema | undefined): Schema | undefined {
-  let current = schema;
-  for (let hops = 0; current && typeof current.$ref === 'string' && hops < 20; hops++) {
-    const ref = current.$ref as string;
-    if (!ref.startsWith('#/')) return undefined;
-    let target: unknown = root;
-    for (const key of ref.slice(2).split('/')) {
-      target = (target as Record<string, unknown> | undefined)?.[
-        key.replaceAll('~1', '/').replaceAll('~0', '~')
-      ];
-    }
-    current = target as Schema | undefined;
-  }
-  return current;
+function deref(root: SpecModel, schema: Schema | undefined): Schema | undefined {
+  return root.deref<Schema | undefined>(schema);
 }
 
 function types(schema: Schema): string[] {
@@ -61,7 +39,7 @@ function types(schema: Schema): string[] {
 }
 
 /** Properties in order, merged over allOf/oneOf/anyOf (a field of any variant gets a column). */
-function properties(root: Schema, schema: Schema | undefined, depth = 0): [string, Schema][] {
+function properties(root: SpecModel, schema: Schema | undefined, depth = 0): [string, Schema][] {
   const s = deref(root, schema);
   if (!s || depth > 20) return [];
   const out = new Map<string, Schema>();
@@ -75,7 +53,7 @@ function properties(root: Schema, schema: Schema | undefined, depth = 0): [strin
   return [...out];
 }
 
-function itemsOf(root: Schema, schema: Schema): Schema | undefined {
+function itemsOf(root: SpecModel, schema: Schema): Schema | undefined {
   const s = deref(root, schema);
   if (!s) return undefined;
   if (types(s).includes('array')) return deref(root, s.items as Schema | undefined);
@@ -88,7 +66,7 @@ function itemsOf(root: Schema, schema: Schema): Schema | undefined {
   return undefined;
 }
 
-function shapeOf(root: Schema, schema: Schema, depth: number): Shape {
+function shapeOf(root: SpecModel, schema: Schema, depth: number): Shape {
   const s = deref(root, schema);
   if (!s || depth > 8) return { kind: 'json' };
   const items = itemsOf(root, s);

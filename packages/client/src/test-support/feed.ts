@@ -1,5 +1,5 @@
 // Test fixture (excluded from the build): an in-memory Feed service to inject as `fetch`. It issues flow A
-// tokens, refuses unknown or revoked ones with 401, and answers one operation of each document, so a test can
+// tokens, refuses unknown or expired ones with 401, and answers one operation of each document, so a test can
 // see which calls were made with which token. No test touches the network.
 
 export const CLIENT_ID = 'feed-app';
@@ -27,8 +27,8 @@ export interface FakeFeed {
   readonly tokenRequests: Recorded[];
   readonly feedRequests: Recorded[];
   issued: string[];
-  /** Tokens the service refuses from now on (expired or revoked on its side). */
-  revoked: Set<string>;
+  /** Tokens the service refuses with 401 from now on (expired on its side before the client's clock says so). */
+  expired: Set<string>;
 }
 
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -40,7 +40,7 @@ export function createFakeFeed(options: FakeFeedOptions = {}): FakeFeed {
   const feed: FakeFeed = {
     requests: [],
     issued: [],
-    revoked: new Set(),
+    expired: new Set(),
     get tokenRequests() {
       return feed.requests.filter((r) => r.url.pathname === '/oauth/access-token');
     },
@@ -69,7 +69,7 @@ export function createFakeFeed(options: FakeFeedOptions = {}): FakeFeed {
       headers.get('client_id') !== CLIENT_ID ||
       !token ||
       !feed.issued.includes(token) ||
-      feed.revoked.has(token)
+      feed.expired.has(token)
     ) {
       return json(
         401,

@@ -125,15 +125,33 @@ function lastSerieHistorica(f: FundEntity, { day, p, published }: ReturnType<typ
   };
 }
 
+/** A context generated with the offshore detail's schema of that name. */
+function offshoreContext(ctx: RequestContext, name: string, parts: (number | string)[], override: unknown) {
+  return ctx.world.record({ $ref: `#/components/schemas/${name}` }, parts, override, {
+    asOf: lastClosedBusinessDay(ctx.now),
+  });
+}
+
 function detail555(ctx: RequestContext, f: FundEntity): unknown {
   const cls = f.classes[0] as ClassEntity;
   const last = lastSeries(ctx, f, cls);
-  return gen(ctx, ['v1', f.index], {
+  const body = gen(ctx, ['v1', f.index], {
     'dados-cadastrais': dadosCadastrais(f),
     prestadores: providersV1(ctx, f),
-    movimentacao: { data_inicio_divulgacao_cota: f.start, data_atualizacao: v1Timestamp(f) },
-    serie_historica: lastSerieHistorica(f, last),
+  }) as Record<string, unknown>;
+  // The spec declares these two contexts open (document 2 does not show their fields for 555 funds): the sandbox
+  // fills them with the fields of the offshore contexts of the same names, the nearest documented shape.
+  body.movimentacao = offshoreContext(ctx, 'FundosV1Movimentacao', ['v1', f.index, 'movimentacao'], {
+    data_inicio_divulgacao_cota: f.start,
+    data_atualizacao: v1Timestamp(f),
   });
+  body.serie_historica = offshoreContext(
+    ctx,
+    'FundosV1SerieHistorica',
+    ['v1', f.index, 'serie_historica'],
+    lastSerieHistorica(f, last),
+  );
+  return body;
 }
 
 function lookupV1(ctx: RequestContext, code: string, kinds: Kind[]): FundEntity | undefined {

@@ -148,6 +148,16 @@ export function flowBToken(
   };
 }
 
+/** Document 1's error table puts "token revoked" under 403; a new token is the only remedy. */
+function revoked(what: string): Outcome {
+  return {
+    ok: false,
+    status: 403,
+    error: 'access not authorized',
+    message: `The ${what} was revoked. Request a new token.`,
+  };
+}
+
 /** Flow A check of a feed call: both headers, a live token issued to that client. */
 export function checkFeedCall(
   headers: IncomingHttpHeaders,
@@ -166,6 +176,7 @@ export function checkFeedCall(
   if (!sameText(clientId, expected.clientId))
     return { ok: false, status: 401, message: 'The client_id is unknown.' };
   const result = store.check(token, clientId);
+  if (result === 'revoked') return revoked('access_token');
   if (result === 'expired')
     return { ok: false, status: 401, message: 'The access_token has expired. Request a new token.' };
   if (result !== 'ok')
@@ -184,6 +195,7 @@ export function checkInputCall(headers: IncomingHttpHeaders, store: TokenStore):
   if (!bearer)
     return { ok: false, status: 401, message: 'Send Authorization: Bearer <token> with a flow-B token.' };
   const result = store.check(bearer[1]);
+  if (result === 'revoked') return revoked('Bearer token');
   if (result === 'expired')
     return { ok: false, status: 401, message: 'The Bearer token has expired. Request a new token.' };
   if (result !== 'ok')

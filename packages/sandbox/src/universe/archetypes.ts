@@ -105,7 +105,9 @@ function buildArchetype(seed: number, slot: number, kind: Kind): Archetype {
     }
     classes.push({ start, ...(closedOn ? { closedOn } : {}), subclasses });
   } else {
-    const multi = (kind === 'FIF_NEW' && rng.chance(0.5)) || (kind === 'OFFSHORE' && rng.chance(0.1));
+    // Document 1, rules 3 and 5: migrated 555, offshore and ETF funds are single-class without subclass; only
+    // funds of types FIF, ETF and OFFSHORE registered from 2024-10-01 may be multiclass (here: new FIFs).
+    const multi = kind === 'FIF_NEW' && rng.chance(0.5);
     const count = multi ? rng.int(2, 4) : 1;
     for (let c = 0; c < count; c++) {
       const classStart =

@@ -24,8 +24,11 @@ const CODE_STRIDE = 100;
 export const LEGACY_LIMIT = (1_000_000 - CODE_BASE) / CODE_STRIDE;
 const FUND_ROOT_BASE = 10_000_000;
 const CLASS_ROOT_BASE = 60_000_000;
-/** Largest universe the code and CNPJ spaces hold. */
-export const MAX_FUNDS = 5_000_000;
+/**
+ * Largest universe the code and CNPJ spaces hold (class CNPJ roots take index × 5 + class below 39,000,000). It
+ * reaches the literal reading of document 1's "about 7,231 thousand example FIF funds" (7,231,000).
+ */
+export const MAX_FUNDS = 7_500_000;
 
 export interface SubclassEntity {
   code: string;

@@ -10,6 +10,7 @@ import {
   firstBusinessDay,
   period,
   portfolioMonth,
+  releasedMonth,
   type StartRule,
 } from './portfolios.js';
 import { type Producer, type Rec, round } from './producer.js';
@@ -48,18 +49,23 @@ function etfComposition(ctx: RequestContext, date: string): Rec[] {
   return out;
 }
 
-function etfPreview(ctx: RequestContext, month: Month): Rec[] {
-  const market = ctx.world.market;
-  const next = monthOfKey(monthKey(month) + 1);
+/** Document 3: the IRF-M P2 preview on the penultimate business day, the others two business days before day 15. */
+const etfPreviewDay =
+  (def: IndexDef) =>
+  (m: Month): string =>
+    def.name === 'IRF-M P2' ? nthBusinessDayOfMonth(m.year, m.month, -2) : addBusinessDays(day15(m), -2);
+
+function etfPreview(ctx: RequestContext, asked: Month): Rec[] {
   const out: Rec[] = [];
   for (const { def } of etfDefs(ctx)) {
     const rule = etfRule(def);
-    const current = new Set(bondMembers(def, period(month, rule)).map((b) => b.isin));
-    const p = period(next, rule);
-    const published =
-      def.name === 'IRF-M P2'
-        ? nthBusinessDayOfMonth(month.year, month.month, -2)
-        : addBusinessDays(day15(month), -2);
+    const month = releasedMonth(ctx, asked, etfPreviewDay(def));
+    if (!month) continue;
+    const published = etfPreviewDay(def)(month);
+    // The portfolio in force when the preview is released, and the one that follows it (data_inicio_proxima).
+    const inForce = period(portfolioMonth(published, rule), rule);
+    const p = period(portfolioMonth(addBusinessDays(inForce.end, 1), rule), rule);
+    const current = new Set(bondMembers(def, inForce).map((b) => b.isin));
     for (const b of bondMembers(def, p)) {
       out.push({
         indice: def.name,
@@ -75,7 +81,6 @@ function etfPreview(ctx: RequestContext, month: Month): Rec[] {
         data: p.start,
       });
     }
-    void market;
   }
   return out;
 }

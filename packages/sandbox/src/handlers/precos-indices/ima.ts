@@ -7,27 +7,34 @@ import type { IndexDef } from '../../universe/market.js';
 import type { RequestContext } from '../../world.js';
 import {
   bondMembers,
+  day15,
   firstBusinessDay,
   period,
   portfolioMonth,
+  releasedMonth,
   type StartRule,
   weights,
 } from './portfolios.js';
 import { type Producer, type Rec, round } from './producer.js';
 
-const imaRule: StartRule = firstBusinessDay;
+// carteira-teorica-ima is released on the 1st business day and on day 15: read as document 3 splits the ETF
+// portfolios (IRF-M P2 first business day, IMA-B family day 15), the IMA-B family's portfolios start on day 15 and
+// the others' (IRF-M family, IMA-S, IMA-GERAL) on the 1st business day (the spec's x-inferred on the answer).
+const imaRule = (def: IndexDef): StartRule => (def.name.startsWith('IMA-B') ? day15 : firstBusinessDay);
 
 export function bondPortfolioRecords(
   ctx: RequestContext,
   defs: IndexDef[],
-  month: Month,
+  asked: Month,
   rule: (d: IndexDef) => StartRule,
 ): Rec[] {
   const market = ctx.world.market;
   const out: Rec[] = [];
   for (const def of defs) {
+    // A portfolio is released on its first day, from the schedule's time.
+    const month = releasedMonth(ctx, asked, rule(def));
+    if (!month) continue;
     const p = period(month, rule(def));
-    if (p.start > ctx.now.today) continue;
     const members = bondMembers(def, p);
     const w = weights(members.length, key(ctx.world.seed, def.name, monthKey(month)));
     members.forEach((b, i) => {
@@ -84,10 +91,9 @@ export function intradayIndices(ctx: RequestContext, date: string, defs: IndexDe
   });
 }
 export const imaProducers: Record<string, Producer> = {
-  CarteiraTeoricaIma: (ctx, w) =>
-    bondPortfolioRecords(ctx, ctx.world.market.imaIndices, w.month, () => imaRule),
+  CarteiraTeoricaIma: (ctx, w) => bondPortfolioRecords(ctx, ctx.world.market.imaIndices, w.month, imaRule),
   ResultadosIma: (ctx, w) =>
-    ctx.world.market.imaIndices.map((def) => indexSummary(ctx, def, w.date, imaRule)),
+    ctx.world.market.imaIndices.map((def) => indexSummary(ctx, def, w.date, imaRule(def))),
   ResultadosIntradiariosIma: (ctx, w) =>
     intradayIndices(ctx, w.date, ctx.world.market.imaIndices.slice(0, 6)),
 };

@@ -4,6 +4,7 @@ import { businessDayOnOrAfter, nthBusinessDayOfMonth, previousBusinessDay } from
 import { mix, unit } from '../../rng.js';
 import { type Month, monthKey, monthOfDate, monthOfKey } from '../../time.js';
 import type { Bond, IndexDef } from '../../universe/market.js';
+import type { RequestContext } from '../../world.js';
 import { round, ymd } from './producer.js';
 
 export type StartRule = (m: Month) => string;
@@ -20,6 +21,23 @@ export function period(m: Month, rule: StartRule): { start: string; end: string 
 export function portfolioMonth(date: string, rule: StartRule): Month {
   const m = monthOfDate(date);
   return date >= rule(m) ? m : monthOfKey(monthKey(m) - 1);
+}
+
+/**
+ * The month whose release of an index to show: the month asked when it is out by now (none when it is not), or,
+ * without `mes`/`ano`, the newest month whose release is out ("the latest published period of all available
+ * indices": an index whose release of this month is still to come shows last month's).
+ */
+export function releasedMonth(
+  ctx: RequestContext,
+  month: Month,
+  releaseDay: (m: Month) => string,
+): Month | undefined {
+  const release = ctx.world.release(ctx.op);
+  if (release.releasedBy(releaseDay(month), ctx.now)) return month;
+  if (ctx.params.mes !== undefined) return undefined;
+  const previous = monthOfKey(monthKey(month) - 1);
+  return release.releasedBy(releaseDay(previous), ctx.now) ? previous : undefined;
 }
 
 /** Bonds of an index for a portfolio period: outstanding at its start and maturing after its end. */

@@ -1,0 +1,19 @@
+// @assoc-feed/specs/model: the one reader of a spec (references, operations). Browser-safe; loading the
+// package's own files is @assoc-feed/specs/load.
+export { type RefProblem, SpecRefError } from './errors.js';
+export {
+  type HttpMethod,
+  httpMethods,
+  listOperations,
+  type Operation,
+  type Parameter,
+  type SecurityRequirement,
+} from './operations.js';
+export { formatPointer, nodeAt, parsePointer } from './pointer.js';
+export {
+  createSpecModel,
+  type Followed,
+  type Json,
+  type SpecModel,
+  type SpecModelOptions,
+} from './spec-model.js';

@@ -1,0 +1,179 @@
+// Where the bundled spec says what the documents do not: each such reading is marked with an x-inferred (with
+// its basis), and where a document does say it, the spec says the same (issue 13: items 4, 5 and 6, and the
+// marks of items 3 and 7). Reads packages/specs/dist/feed.json: run the specs build first.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+type Json = Record<string, unknown>;
+const spec = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../packages/specs/dist/feed.json', import.meta.url)), 'utf8'),
+) as Json;
+
+/** Follows local `$ref`s. */
+function resolve(node: unknown): Json {
+  let current = node as Json;
+  while (current && typeof current.$ref === 'string') {
+    current = (current.$ref as string)
+      .slice(2)
+      .split('/')
+      .reduce<Json>((acc, part) => acc[part.replace(/~1/g, '/').replace(/~0/g, '~')] as Json, spec);
+  }
+  return current;
+}
+
+const schemas = (spec.components as Json).schemas as Record<string, Json>;
+const property = (schema: string, name: string) =>
+  ((schemas[schema] as Json).properties as Record<string, Json>)[name] as Json;
+const BASES = ['document', 'guess'];
+function expectMarked(node: Json, where: string) {
+  const mark = node['x-inferred'] as Json | undefined;
+  expect(mark, `${where} carries an x-inferred`).toBeDefined();
+  const basis = String(mark?.basis);
+  expect(BASES.includes(basis) || /^public clients \(\d+\)$/.test(basis), `${where}: basis ${basis}`).toBe(
+    true,
+  );
+}
+
+interface Op {
+  path: string;
+  method: string;
+  op: Json;
+}
+const operations: Op[] = Object.entries(spec.paths as Record<string, Json>).flatMap(([path, item]) =>
+  Object.entries(item)
+    .filter(([method]) => ['get', 'post'].includes(method))
+    .map(([method, op]) => ({ path, method, op: op as Json })),
+);
+const byDocumentId = (id: string) => operations.find((o) => o.op['x-document-id'] === id) as Op;
+
+describe('unmarked inferences are marked (item 5)', () => {
+  it('CNPJ: 14 digits where document 2 writes AN-var(14), marked', () => {
+    const cnpj = schemas.Cnpj as Json;
+    expect(cnpj.pattern).toBe('^\\d{14}$');
+    expectMarked(cnpj, 'Cnpj');
+    expect(String((cnpj['x-inferred'] as Json).choice)).toMatch(/AN-var\(14\)/);
+  });
+
+  it('Num(p, up to d): the bound, the words and the mark agree (p−d integer digits)', () => {
+    const upTo = Object.entries(schemas).filter(
+      ([, s]) => (s['x-decimal'] as Json | undefined)?.scaleIsMaximum,
+    );
+    expect(upTo.length).toBeGreaterThanOrEqual(6);
+    for (const [name, s] of upTo) {
+      const { precision, scale } = s['x-decimal'] as { precision: number; scale: number };
+      expect(s.exclusiveMaximum, name).toBe(10 ** (precision - scale));
+      expect(String(s.description), name).toContain(`at most ${precision - scale} digits before the point`);
+      expectMarked(s, name);
+    }
+  });
+
+  it("E5's mes_referencia: 1-12, marked", () => {
+    const month = property('FundosV2SegmentHistory', 'mes_referencia');
+    expect([month.minimum, month.maximum]).toEqual([1, 12]);
+    expectMarked(month, 'mes_referencia');
+  });
+
+  it('page defaults to 0 only where document 1 says so (E1), marked elsewhere', () => {
+    const withPage = operations.flatMap(({ op }) =>
+      ((op.parameters as unknown[]) ?? [])
+        .map(resolve)
+        .filter((p) => p.name === 'page')
+        .map((p) => ({ op, p })),
+    );
+    expect(withPage.length).toBeGreaterThanOrEqual(8);
+    for (const { op, p } of withPage) {
+      const schema = resolve(p.schema);
+      if (schema.default === undefined) continue;
+      if (['E1', 'E1 beta'].includes(String(op['x-document-id']))) continue;
+      expectMarked(schema, `page of ${op['x-document-id']}`);
+    }
+  });
+
+  it("the beta's end date (not given by document 1) is marked where the beta operations carry it", () => {
+    const beta = operations.filter(({ op }) => String(op['x-document-id']).endsWith(' beta'));
+    expect(beta).toHaveLength(2);
+    for (const { op } of beta) expect((op['x-discontinued'] as Json).since).toBe('2024-10-01');
+    const marks = beta
+      .map(({ op }) => op['x-inferred'] as Json | undefined)
+      .filter((m) => m && /2024-10-01/.test(String(m.choice)));
+    expect(marks).toHaveLength(1);
+    expectMarked(byDocumentId('E1 beta').op, 'E1 beta');
+  });
+
+  it('infraestrutura is AN-var(2) as document 1 types it, not a borrowed AN-fixed(2) reading', () => {
+    const field = property('FundosV2Classe', 'infraestrutura');
+    const resolved = { ...resolve(field), ...field };
+    expect(resolved).toMatchObject({ type: 'string', maxLength: 2, enum: ['S', 'N', 'NA', 'ND'] });
+    expect(resolved.minLength).toBeUndefined();
+    expect(JSON.stringify(resolve(field)['x-inferred'] ?? '')).not.toMatch(/AN-fixed/);
+  });
+
+  it('the v2 Timestamp is described as document 1 writes it (document 3 has no Timestamp)', () => {
+    const ts = schemas.TimestampV2 as Json;
+    const text = `${ts.description} ${JSON.stringify(ts['x-inferred'])}`;
+    expect(text).not.toMatch(/documents 1 and 3/i);
+    expect(String(ts.description)).toMatch(/document 1/);
+    expectMarked(ts, 'TimestampV2');
+  });
+});
+
+describe('regulation-555 detail: the contexts document 2 does not show are open and marked alike (item 4)', () => {
+  it.each([
+    ['movimentacao', 'movimentacao'],
+    ['serie_historica', 'serie_historica'],
+    ['taxas', 'taxas (the fee record, the first field shown)'],
+  ])('%s', (context) => {
+    const detail = schemas.FundosV1Fund555Detail as Json;
+    const node = (detail.properties as Record<string, Json>)[context] as Json;
+    const schema = resolve(node);
+    expect(schema.additionalProperties, context).toBe(true);
+    // Nothing beyond what document 2 shows is required: the fee record's first field, `unidade`, at most.
+    expect(
+      ((schema.required as string[]) ?? []).filter((f) => f !== 'unidade'),
+      context,
+    ).toEqual([]);
+    expect(schema['x-inferred'] ?? node['x-inferred'], context).toBeDefined();
+    // Not the offshore contexts' records, which declare (and require) fields document 2 gives for offshore only.
+    expect(schema).not.toBe(schemas.FundosV1Movimentacao);
+    expect(schema).not.toBe(schemas.FundosV1SerieHistorica);
+  });
+
+  it('the two new open contexts carry a basis', () => {
+    expectMarked(schemas.FundosV1Fund555Movimentacao as Json, 'FundosV1Fund555Movimentacao');
+    expectMarked(schemas.FundosV1Fund555SerieHistorica as Json, 'FundosV1Fund555SerieHistorica');
+  });
+});
+
+describe("the beta database's size quotes document 1 and says how it is read (item 6)", () => {
+  it('the beta list answer carries the marked reading; its example says it too', () => {
+    const ok = (byDocumentId('E1 beta').op.responses as Json)['200'] as Json;
+    expectMarked(ok, 'E1 beta 200');
+    const mark = ok['x-inferred'] as Json;
+    expect(String(mark.choice)).toContain('"about 7,231 thousand example FIF funds"');
+    expect(String(mark.choice)).toMatch(/read as 7,231/);
+    expect(mark.basis).toBe('guess');
+    const example = Object.values(
+      ((ok.content as Json)['application/json'] as Json).examples as Json,
+    )[0] as Json;
+    expect(String(example.summary)).toContain('about 7,231 thousand example FIF funds');
+  });
+});
+
+describe('the month of a two-release IMA portfolio is marked (item 3)', () => {
+  it.each(['A/indices/carteira-teorica-ima', 'A/indices-mais/carteira-teorica-ima'])('%s', (id) => {
+    const ok = resolve((byDocumentId(id).op.responses as Json)['200']);
+    expectMarked(ok, `${id} 200`);
+    expect(String((ok['x-inferred'] as Json).choice)).toMatch(/mes.*ano.*both releases/s);
+  });
+});
+
+describe('the input calls declare the 400 the sandbox sends for a body that is not a JSON object (item 7)', () => {
+  it.each(['Input/titulos-privados', 'Input/fidc-3040'])('%s', (id) => {
+    const { op } = byDocumentId(id);
+    const bad = resolve((op.responses as Json)['400']);
+    expectMarked(bad, `${id} 400`);
+    expect(String(bad.description)).toMatch(/not a JSON object/);
+    expect(String((op['x-inferred'] as Json).choice)).toMatch(/400/);
+  });
+});
