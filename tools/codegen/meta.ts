@@ -122,7 +122,7 @@ const DOUBLE_DIGITS = 15;
 /**
  * The property names whose `x-decimal` precision exceeds what a double keeps, with their notation. Keyed by
  * name (the exact parser works on the JSON text, where only the name is known): a name documented with several
- * notations gets the loosest, and is exact wherever it appears (a few Float(53) rates share a name with a
+ * notations gets the loosest (most digits before and after the point), and is exact wherever it appears (a few Float(53) rates share a name with a
  * Num(19,4) one: those then arrive as strings too).
  */
 export function exactFields(spec: Json): Record<string, DecimalRule> {
@@ -140,12 +140,16 @@ export function exactFields(spec: Json): Record<string, DecimalRule> {
     for (const [name, raw] of Object.entries(properties ?? {})) {
       const decimal = model.deref<Json>(raw)['x-decimal'] as DecimalRule | undefined;
       if (!decimal || (decimal.precision ?? 0) <= DOUBLE_DIGITS) continue;
+      // The loosest of the notations: the most digits before the point and the most after it.
       const before = rules[name];
+      const scale = Math.max(before?.scale ?? 0, decimal.scale ?? 0);
+      const whole = Math.max(
+        before ? (before.precision ?? 0) - (before.scale ?? 0) : 0,
+        (decimal.precision ?? 0) - (decimal.scale ?? 0),
+      );
       rules[name] = {
-        precision: Math.max(before?.precision ?? 0, decimal.precision ?? 0),
-        ...(decimal.scale !== undefined || before?.scale !== undefined
-          ? { scale: Math.max(before?.scale ?? 0, decimal.scale ?? 0) }
-          : {}),
+        precision: whole + scale,
+        ...(decimal.scale !== undefined || before?.scale !== undefined ? { scale } : {}),
       };
     }
     for (const value of Object.values(node)) visit(value);

@@ -3,6 +3,7 @@
 // without headers) so one request can never take the server down.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
+import { driftAnswer } from './drift.js';
 import type { Faults } from './faults.js';
 import { fundosV1Handlers } from './handlers/fundos-v1.js';
 import { fundosV2Handlers } from './handlers/fundos-v2.js';
@@ -37,6 +38,8 @@ export interface PipelineConfig {
   entitled: ReadonlySet<string>;
   /** Operations treated as restricted products (answer 403 unless entitled). */
   isRestricted: (op: OperationInfo) => boolean;
+  /** Serve the deliberately drifted answers of drift.ts (`--drift`). */
+  drift?: boolean;
   log?: (line: string) => void;
 }
 
@@ -171,7 +174,7 @@ export function createPipeline(config: PipelineConfig) {
       return 400;
     }
     const result = route.handler({ op, params: values, now: nowIn(config.clock), world: config.world });
-    return sendResult(res, op, values, result);
+    return sendResult(res, op, values, result, config.drift ? driftAnswer : undefined);
   }
 
   return async function listener(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -215,14 +218,16 @@ function sendResult(
   op: OperationInfo,
   values: Record<string, unknown>,
   result: HandlerResult,
+  drift?: (operation: string, body: unknown) => unknown,
 ): number {
+  const shape = (body: unknown) => (drift ? drift(`${op.method.toUpperCase()} ${op.path}`, body) : body);
   if (result.kind === 'error') {
     sendError(res, result.status, result.message, result.details ? { details: result.details } : {});
     return result.status;
   }
   if (result.kind === 'json') {
     const status = result.status ?? op.success.status;
-    sendJson(res, status, result.body);
+    sendJson(res, status, shape(result.body));
     return status;
   }
   const paging = op.paging;
@@ -230,7 +235,7 @@ function sendResult(
   if (!paging || !envelope) {
     const items: unknown[] = [];
     for (let i = 0; i < result.total; i++) items.push(result.item(i));
-    sendJson(res, op.success.status, items);
+    sendJson(res, op.success.status, shape(items));
     return op.success.status;
   }
   const page = (values[paging.pageParam] as number | undefined) ?? 0;
@@ -247,12 +252,16 @@ function sendResult(
     const item = result.item(i);
     if (item !== undefined) items.push(item);
   }
-  sendJson(res, op.success.status, {
-    [envelope.items]: items,
-    [envelope.page]: page,
-    [envelope.size]: size,
-    [envelope.totalElements]: result.total,
-    [envelope.totalPages]: totalPages,
-  });
+  sendJson(
+    res,
+    op.success.status,
+    shape({
+      [envelope.items]: items,
+      [envelope.page]: page,
+      [envelope.size]: size,
+      [envelope.totalElements]: result.total,
+      [envelope.totalPages]: totalPages,
+    }),
+  );
   return op.success.status;
 }

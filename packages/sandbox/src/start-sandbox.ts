@@ -51,6 +51,11 @@ export interface SandboxOptions {
   /** Share (0–1) of answers replaced by 429 (with Retry-After) or 5xx. */
   failRate?: number;
   /**
+   * Serve deliberately drifted answers (a renamed, a missing and a retyped field, another page envelope; see
+   * DRIFTS in drift.ts), so a drift report (`assoc-feed conform`) can be checked. Default false.
+   */
+  drift?: boolean;
+  /**
    * Put Prism's validating proxy (`prism proxy --errors`) in front: every answer is checked against the spec.
    * Needs the optional peer dependency @assoc-feed/mock (which brings Prism).
    */
@@ -147,6 +152,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     faults: new Faults(faultOptions, seed),
     entitled: new Set(options.entitlements ?? []),
     isRestricted: restrictedBy(specRestricted, options.restricted ?? []),
+    ...(options.drift ? { drift: true } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
   const server = createServer({ keepAlive: true }, (req, res) => {
