@@ -12,6 +12,7 @@ const suites: Record<string, () => Row[] | Promise<Row[]>> = {
   'client-token': async () => (await import('./client-token.ts')).clientTokenBench(),
   'client-size': async () => (await import('./client-size.ts')).clientSizeBench(),
   cli: async () => (await import('./cli.ts')).cliBench(),
+  exact: async () => (await import('./exact.ts')).exactBench(),
 };
 const rows: Row[] = [];
 for (const [name, suite] of Object.entries(suites)) {

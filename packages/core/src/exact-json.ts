@@ -12,7 +12,10 @@
 // Nothing is ever turned into Infinity, NaN or a rounded value: a token of any form stays its own text.
 
 /** A JSON string token, or a number token (group 1) outside strings. */
-const TOKENS = /"(?:[^"\\]|\\.)*"|(-?\d[\d.eE+-]*)/g;
+const TOKENS = /"[^"\\]*(?:\\.[^"\\]*)*"|(-?\d[\d.eE+-]*)/g;
+
+/** What any number a double would not give back contains (a superset: strings may match too). */
+const MAYBE_INEXACT = /[\d.]{16}|\d[eE]|\.\d*0[\s,}\]]|-0[\s,}\]]|0\.0{6}/;
 
 /** Prefix of a raw-number marker: a string no service value starts with (a NUL and a `#`). */
 export const RAW_NUMBER_MARK = '\u0000#';
@@ -34,6 +37,16 @@ export function rawNumberText(value: unknown): string | undefined {
 
 /** Whether a double gives `text` back exactly (then the number needs no marker). */
 function roundTrips(text: string): boolean {
+  // Most numbers: at most 15 characters, no exponent, no trailing fraction zero, not tiny (a double prints those
+  // with an exponent), not -0: a double gives them back, no need to format one.
+  if (
+    text.length <= 15 &&
+    !/[eE]/.test(text) &&
+    !(text.includes('.') && text.endsWith('0')) &&
+    !/^-?0(?:\.0{6}|$)/.test(text)
+  ) {
+    return true;
+  }
   return String(Number(text)) === text;
 }
 
@@ -47,6 +60,9 @@ export function parseLossless(text: string): unknown {
 
 /** The JSON text parseLossless parses: numbers a double would change written as raw-number marker strings. */
 export function rewriteLossless(text: string): string {
+  // Most answers hold no number a double would change: one scan for anything that could be one (16 or more
+  // digits, an exponent, a trailing fraction zero, -0, a tiny value) skips the token scan, strings included.
+  if (!MAYBE_INEXACT.test(text)) return text;
   let changed = false;
   const rewritten = text.replace(TOKENS, (token: string, number: string | undefined) => {
     if (number === undefined || roundTrips(number)) return token;

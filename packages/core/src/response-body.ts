@@ -28,6 +28,12 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
+/** The text openapi-fetch parses, or the data already parsed from it. */
+interface Read {
+  text: string;
+  data?: unknown;
+}
+
 const NO_EXACT: ExactModule = { exactFields: [], decimalRules: {} };
 
 /** Reads 2xx bodies as the options ask (the client patches each Response's text()/json() with it). */
@@ -38,7 +44,7 @@ export function createBodyReader(options: BodyReaderOptions): BodyReader {
     () => options.extras.validators?.() ?? Promise.resolve<ValidatorsModule>({ validators: {} }),
   );
 
-  async function read(text: string, status: number, operation: string, path: string): Promise<string> {
+  async function read(text: string, status: number, operation: string, path: string): Promise<Read> {
     const fields = options.numbers === 'exact' || options.validate !== 'off' ? await exact() : NO_EXACT;
     const out =
       options.numbers === 'exact'
@@ -46,16 +52,16 @@ export function createBodyReader(options: BodyReaderOptions): BodyReader {
         : options.numbers === 'lossless'
           ? rewriteLossless(text)
           : text;
-    if (options.validate === 'off' || text === '') return out;
+    if (options.validate === 'off' || text === '') return { text: out };
     const validate = (await validators()).validators[`${operation} ${status}`];
     const issues: ResponseIssue[] = [];
     const where = `${operation} ${status}`;
+    let plain: unknown;
     if (validate) {
-      let plain: unknown;
       try {
         plain = JSON.parse(text);
       } catch {
-        return out; // not JSON: reading it fails where it always did
+        return { text: out }; // not JSON: reading it fails where it always did
       }
       if (!validate(plain)) {
         // One difference can fail several branches of a composed schema: each is reported once.
@@ -74,21 +80,25 @@ export function createBodyReader(options: BodyReaderOptions): BodyReader {
       }
       report(issues);
     }
-    return out;
+    // Under plain numbers the validator's parse is the data: the body is parsed once.
+    return out === text && plain !== undefined ? { text: out, data: plain } : { text: out };
   }
 
   // openapi-fetch reads a 2xx body with text() (then JSON.parse) or json(): both go through read().
   return {
     patch(response, operation, path) {
-      let reading: Promise<string> | undefined;
+      let reading: Promise<Read> | undefined;
       const original = response.text.bind(response);
-      const text = () => {
-        reading ??= original().then((body) => read(body, response.status, operation, path));
+      const body = () => {
+        reading ??= original().then((text) => read(text, response.status, operation, path));
         return reading;
       };
-      Object.defineProperty(response, 'text', { value: text, configurable: true });
+      Object.defineProperty(response, 'text', { value: async () => (await body()).text, configurable: true });
       Object.defineProperty(response, 'json', {
-        value: async () => JSON.parse(await text()),
+        value: async () => {
+          const { text, data } = await body();
+          return data !== undefined ? data : JSON.parse(text);
+        },
         configurable: true,
       });
       return response;
