@@ -13,6 +13,7 @@ const suites: Record<string, () => Row[] | Promise<Row[]>> = {
   'client-size': async () => (await import('./client-size.ts')).clientSizeBench(),
   cli: async () => (await import('./cli.ts')).cliBench(),
   exact: async () => (await import('./exact.ts')).exactBench(),
+  hostile: async () => (await import('./hostile.ts')).hostileBench(),
 };
 const rows: Row[] = [];
 for (const [name, suite] of Object.entries(suites)) {

@@ -10,7 +10,10 @@ export interface Checkpoint<Progress> {
   command: 'export' | 'backfill';
   /** Everything that decides the output's content: a checkpoint of another job is never resumed. */
   job: Record<string, unknown>;
-  /** Bytes of each output file that belong to committed units. */
+  /**
+   * Bytes of each output file that belong to committed units, by the file's real path (destination.ts's fileKey): `r.ndjson`,
+   * `./r.ndjson` and `/abs/dir/r.ndjson` are one file, and resume as one.
+   */
   files: Record<string, number>;
   /** Records in the output so far. */
   records: number;

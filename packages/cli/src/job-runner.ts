@@ -5,8 +5,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createFeedClients, type LooseClient } from './clients.js';
 import { type ConnectionFlags, resolveConnection } from './connection.js';
+import { UsageError } from './errors.js';
 import { type Io, type JobOptions, type OpenedJob, openJob } from './job.js';
 import type { Operation } from './operations.js';
+import { fileKey } from './output/destination.js';
 import { createProgress, type Progress } from './progress.js';
 
 /** What a command's steps see and update; `records` and `state` are what the checkpoint records. */
@@ -53,12 +55,15 @@ export async function runJob<P>(
   const op = spec.operation.meta;
   const connection = resolveConnection(options, io.env);
   const clients = createFeedClients(connection, { retries: options.retries, timeoutMs: options.timeout });
-  if (spec.outDir) mkdirSync(spec.outDir, { recursive: true });
-  const opened = openJob<P>(spec.command, spec.job, {
+  if (spec.outDir) makeOutDir(spec.outDir);
+  // A directory of files is part of the job by its real path: any spelling of it resumes the same job.
+  const job = spec.outDir && 'outDir' in spec.job ? { ...spec.job, outDir: fileKey(spec.outDir) } : spec.job;
+  const opened = openJob<P>(spec.command, job, {
     out: options.out,
     checkpointFile: spec.outDir && join(spec.outDir, '_checkpoint.json'),
     tables: spec.tables,
     restart: options.restart,
+    force: options.force,
     checkpointInterval: options.checkpointInterval,
   });
   const context: JobContext<P> = {
@@ -104,4 +109,15 @@ export async function runJob<P>(
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   for (const line of spec.summary(context, seconds)) context.log(line);
+}
+
+/** An --out-dir that cannot be made (a file in the way, no permission) is a setup error: exit 2, nothing sent. */
+function makeOutDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new UsageError(
+      `cannot make --out-dir ${dir} (${(error as Error).message}): pass a directory that can be created or written.`,
+    );
+  }
 }

@@ -1,4 +1,6 @@
 // What export and backfill share: the output files and their checkpoint, opened fresh or resumed.
+import { lstatSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import {
   type Checkpoint,
   checkpointPath,
@@ -9,7 +11,14 @@ import {
 } from './checkpoint.js';
 import { UsageError } from './errors.js';
 import type { ListMode } from './output/csv-layout.js';
-import { type Destination, fileDestination, stdoutDestination } from './output/destination.js';
+import {
+  type Destination,
+  fileDestination,
+  fileKey,
+  removeStaleTemps,
+  stdoutDestination,
+  tablePath,
+} from './output/destination.js';
 import type { Format } from './output/encoders.js';
 import type { ProgressMode } from './progress.js';
 
@@ -28,6 +37,8 @@ export interface JobOptions {
   concurrency: number;
   dryRun: boolean;
   restart: boolean;
+  /** Write through a symbolic link at --out (refused without it). */
+  force: boolean;
   progress: ProgressMode;
   progressInterval: number;
   /** Seconds between checkpoints (flush + checkpoint file); a kill redoes at most this much work. */
@@ -58,6 +69,8 @@ export interface OpenTarget {
   checkpointFile?: string | undefined;
   tables: readonly string[];
   restart: boolean;
+  /** Write through a symbolic link at `out`. */
+  force?: boolean;
   /** Seconds between checkpoints (default 1). */
   checkpointInterval?: number;
 }
@@ -77,11 +90,16 @@ export function openJob<P>(
     }
     return { destination: stdoutDestination(), save() {}, finish() {} };
   }
+  // What a kill or a full disk left between a write and its rename; ours (this pid) are never among them.
+  removeStaleTemps(dirname(checkpointFile), target.out ? `${basename(target.out)}.` : '');
   if (target.restart) removeCheckpoint(checkpointFile);
   const resumed = readCheckpoint<P>(checkpointFile);
-  if (resumed)
+  if (resumed) {
     checkSameJob(checkpointFile, { command: resumed.command, ...resumed.job }, { command, ...job });
-  const destination = target.out ? fileDestination(target.out, target.tables, resumed?.files) : noDestination;
+    // Keys of older checkpoints are paths as typed: resolved here against this run's directory.
+    resumed.files = Object.fromEntries(Object.entries(resumed.files).map(([k, v]) => [fileKey(k), v]));
+  }
+  const destination = target.out ? openFiles(target.out, target, resumed?.files) : noDestination;
   let savedAt = Number.NEGATIVE_INFINITY;
   return {
     destination,
@@ -102,6 +120,45 @@ export function openJob<P>(
     },
     finish: () => removeCheckpoint(checkpointFile),
   };
+}
+
+/**
+ * The output files, after the checks that keep a run from destroying what it did not write: no writing through a
+ * symbolic link without --force, no truncating a file with content that no checkpoint of this job accounts for
+ * without --restart. A file that cannot be opened is a setup error (exit 2): nothing was sent yet.
+ */
+function openFiles(out: string, target: OpenTarget, resume: Record<string, number> | undefined): Destination {
+  for (const table of target.tables) {
+    const path = tablePath(out, table);
+    let stat: ReturnType<typeof lstatSync> | undefined;
+    try {
+      stat = lstatSync(path);
+    } catch {
+      continue; // not there: created fresh
+    }
+    if (stat.isSymbolicLink() && !target.force) {
+      throw new UsageError(
+        `${path} is a symbolic link (to ${fileKey(path)}): refusing to write through it. Pass --force to write to ` +
+          'the file it points to, or give the real file or another --out.',
+      );
+    }
+    if (resume?.[fileKey(path)] === undefined && !target.restart && stat.isFile() && stat.size > 0) {
+      throw new UsageError(
+        `${path} already holds ${count(stat.size)} bytes and no checkpoint of this job accounts for them: ` +
+          'pass --restart to overwrite it, or write to another --out.',
+      );
+    }
+  }
+  try {
+    return fileDestination(out, target.tables, resume);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (error instanceof UsageError || typeof code !== 'string') throw error;
+    throw new UsageError(
+      `cannot write the output (${(error as Error).message}): check that the directory of --out exists and is ` +
+        'writable, or pass another --out.',
+    );
+  }
 }
 
 const noDestination: Destination = {

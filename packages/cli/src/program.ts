@@ -70,7 +70,12 @@ function jobOptions(command: Command): Command {
     )
     .option('-c, --concurrency <n>', 'requests in flight', whole('--concurrency', 1, 32), 4)
     .option('--dry-run', 'print the plan (requests, dates) without calling', false)
-    .option('--restart', 'discard a checkpoint left by an interrupted run and start over', false)
+    .option(
+      '--restart',
+      'discard a checkpoint left by an interrupted run and start over (overwrites the output)',
+      false,
+    )
+    .option('--force', 'write through a symbolic link at --out (refused otherwise)', false)
     .option(
       '--checkpoint-interval <seconds>',
       'seconds between checkpoints (a killed run redoes at most this much)',
@@ -86,7 +91,13 @@ function jobOptions(command: Command): Command {
     .option('--quiet', 'no progress and no summary on stderr', false);
 }
 
-export function createProgram(io: Io, run: (work: Promise<void>) => void): Command {
+/** What an interrupted command leaves: a file it can resume, output on stdout it cannot, or nothing to resume. */
+export type OutputKind = 'file' | 'stdout' | 'none';
+
+const jobOutput = (options: { out?: string; outDir?: string }): OutputKind =>
+  options.out || options.outDir ? 'file' : 'stdout';
+
+export function createProgram(io: Io, run: (work: Promise<void>, output: OutputKind) => void): Command {
   const program = new Command('assoc-feed')
     .description(
       'Read the Feed data service from the command line: check credentials, call any GET operation, export whole lists, backfill date ranges, check the spec against the service (conform).',
@@ -103,7 +114,7 @@ export function createProgram(io: Io, run: (work: Promise<void>) => void): Comma
   const auth = program.command('auth').description('credentials');
   connectionOptions(
     auth.command('check').description('request a token and show who, where and until when (never the token)'),
-  ).action((options) => run(authCheckCommand(options, io)));
+  ).action((options) => run(authCheckCommand(options, io), 'none'));
 
   connectionOptions(
     program
@@ -114,7 +125,7 @@ export function createProgram(io: Io, run: (work: Promise<void>) => void): Comma
     .option('-q, --query <name=value>', 'a query parameter (repeatable)', collect, [])
     .option('--compact', 'one-line JSON', false)
     .option('--dry-run', 'print the request without sending it', false)
-    .action((path, options) => run(getCommand(path, options, io)));
+    .action((path, options) => run(getCommand(path, options, io), 'none'));
 
   connectionOptions(
     program
@@ -143,11 +154,11 @@ export function createProgram(io: Io, run: (work: Promise<void>) => void): Comma
         .default('auto'),
     )
     .option('--quiet', 'no progress on stderr', false)
-    .action((options) => run(conformCommand(options, io)));
+    .action((options) => run(conformCommand(options, io), 'none'));
 
   jobOptions(program.command('export').argument('<path>', 'a paginated list, e.g. /feed/fundos/v2/fundos'))
     .description('every record of a paginated list (E1, E3, E6, E7, V1, V3, V5) as NDJSON, CSV or JSON')
-    .action((path, options) => run(exportCommand(path, options, io)));
+    .action((path, options) => run(exportCommand(path, options, io), jobOutput(options)));
 
   jobOptions(
     program.command('backfill').argument('<path>', 'an operation with a date, month or period parameter'),
@@ -161,7 +172,7 @@ export function createProgram(io: Io, run: (work: Promise<void>) => void): Comma
       '--out-dir <dir>',
       'one file per date (or month, window) in this directory instead of one appended output',
     )
-    .action((path, options) => run(backfillCommand(path, options, io)));
+    .action((path, options) => run(backfillCommand(path, options, io), jobOutput(options)));
 
   return program;
 }
@@ -169,22 +180,32 @@ export function createProgram(io: Io, run: (work: Promise<void>) => void): Comma
 /** Runs the command line; resolves to the exit code. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   let work: Promise<void> | undefined;
-  const program = createProgram(io, (w) => {
+  let output: OutputKind = 'none';
+  const program = createProgram(io, (w, kind) => {
     work = w;
+    output = kind;
   });
   try {
     await program.parseAsync([...argv], { from: 'user' });
     await work;
     return EXIT.ok;
   } catch (error) {
-    return report(error, io);
+    return report(error, io, output);
   }
 }
 
-function report(error: unknown, io: Io): number {
+const INTERRUPTED: Record<OutputKind, string> = {
+  file: 'interrupted: what was written is kept; run the same command again to resume.',
+  stdout:
+    'interrupted: the records written to stdout are incomplete, and stdout cannot be resumed; run the command ' +
+    'again, with --out FILE for an output that a later run can resume.',
+  none: 'interrupted.',
+};
+
+function report(error: unknown, io: Io, output: OutputKind): number {
   if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage; // commander printed it
   if (io.signal.aborted) {
-    io.stderr.write('\ninterrupted: what was written is kept; run the same command again to resume.\n');
+    io.stderr.write(`\n${INTERRUPTED[output]}\n`);
     return EXIT.interrupted;
   }
   if (error instanceof UsageError) {

@@ -7,6 +7,7 @@ import { type RunningSandbox, startSandbox } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createFeedClient,
+  DEFAULT_MAX_RESPONSE_BYTES,
   type FeedClientOptions,
   ForbiddenError,
   InvalidCredentialsError,
@@ -62,6 +63,25 @@ async function collect<T>(source: AsyncIterable<T>): Promise<T[]> {
 const fundCode = (record: { content: { codigo_fundo: string } }) => record.content.codigo_fundo;
 
 describe('against the sandbox', () => {
+  it('the largest documented page (E7 at size 1,000, every context) passes a quarter of the default maxResponseBytes', async () => {
+    let bytes = 0;
+    const { feed } = connect({
+      maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES / 4,
+      fetch: async (request) => {
+        const response = await fetch(request);
+        if (request.url.includes('/lote')) bytes = Number(response.headers.get('content-length'));
+        return response;
+      },
+    });
+    const { data, error } = await feed.fundosV2.GET('/feed/fundos/v2/fundos/dados-cadastrais/lote', {
+      params: { query: { 'data-atualizacao': '2000-01-01T00:00:00.000', size: 1000 } },
+    });
+    expect(error).toBeUndefined();
+    expect((data as { content: unknown[] }).content).toHaveLength(1000);
+    expect(bytes).toBeGreaterThan(1_000_000); // a real test of the limit: megabytes, not a stub
+    expect(bytes * 4).toBeLessThan(DEFAULT_MAX_RESPONSE_BYTES);
+  });
+
   it('the three documents answer with one token', async () => {
     const { feed, tokenCalls, feedCalls } = connect();
     const [v2, v1, prices] = await Promise.all([

@@ -187,6 +187,20 @@ describe('createFeedClient: the options reach every document', () => {
     expect(feed.feedRequests).toHaveLength(6);
   });
 
+  it('the three documents share one retry budget: 102 calls spread over them against a failing service make at most 153 requests', async () => {
+    const { feed, client } = setup({
+      handler: (r) =>
+        r.url.pathname === '/oauth/access-token' ? undefined : json(503, errorBody(503, 'down', 'Down.')),
+    });
+    const calls = Array.from({ length: 34 }, (_, i) => oneEach(client, i)).flat();
+    const results = await Promise.all(calls.map((call) => call()));
+    expect(results.every((r) => r.response.status === 503)).toBe(true);
+    // One bucket of 500 at 10 a retry: 50 retries in all. Three buckets would allow 102 (each call's 2).
+    expect(feed.feedRequests.length).toBeLessThanOrEqual(102 + 50);
+    expect(client.fundosV1.retryBudget).toBe(client.fundosV2.retryBudget);
+    expect(client.precosIndices.retryBudget).toBe(client.fundosV2.retryBudget);
+  });
+
   it.each<[string, (c: FeedClient) => Promise<unknown>, RegExp]>([
     [
       'v2 code pattern',

@@ -1,6 +1,7 @@
 // One object over the three documents. Each document package already builds a complete client; what this adds
 // is the sharing: the first client's flow A token manager (with its retries and deadline) is handed to the other
-// two, so the whole Feed API is reached with one token, requested once and renewed once.
+// two, so the whole Feed API is reached with one token, requested once and renewed once; and its retry budget,
+// so the three documents' calls draw retries from one bucket.
 
 import { ConfigurationError, type DocumentClientOptions } from '@assoc-feed/core';
 import { createFundosV1Client, type FundosV1Client, type FundosV1ExactClient } from '@assoc-feed/fundos-v1';
@@ -49,7 +50,13 @@ export function createFeedClient(options: FeedClientOptions): FeedClient | Exact
   }
   // Options are checked once, here; the token manager it builds (or the one passed in) serves all three.
   const fundosV2 = createFundosV2Client(options);
-  const shared: FeedClientOptions = { ...options, tokenManager: fundosV2.tokenManager };
+  const shared: FeedClientOptions = {
+    ...options,
+    tokenManager: fundosV2.tokenManager,
+    ...(options.retry === false
+      ? {}
+      : { retry: { ...options.retry, budget: fundosV2.retryBudget ?? false } }),
+  };
   return Object.freeze({
     fundosV2,
     fundosV1: createFundosV1Client(shared),

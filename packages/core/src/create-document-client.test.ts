@@ -583,3 +583,12 @@ describe('error modes', () => {
     expect(toFeedError(await getFund(client))).toBeUndefined();
   });
 });
+
+describe('the retry budget of a client', () => {
+  it("is shared by the client's calls: 100 concurrent calls against a service failing every request make at most 150", async () => {
+    const { client, feed } = setup({ handler: feedCalls(() => json(503, errorBody(503, 'down', 'Down.'))) });
+    const results = await Promise.all(Array.from({ length: 100 }, () => getFund(client)));
+    expect(results.every((r) => r.response.status === 503)).toBe(true);
+    expect(feed.feedRequests.length).toBeLessThanOrEqual(150);
+  });
+});

@@ -4,12 +4,17 @@
 //     -> deadline:              one timer for the whole call, the caller's signal wins (timeout.ts)
 //     -> middleware onRequest:  validate params against the spec (throws InvalidRequestError, nothing sent)
 //                               + flow A headers `client_id` and `access_token`
-//     -> pipeline fetch:        retries, one 401 renew-and-replay (fetch-pipeline.ts)
+//     -> pipeline fetch:        retries, one 401 renew-and-replay, redirects checked, the 2xx body read
+//                               (bounded by maxResponseBytes) and parsed, inside the retries (fetch-pipeline.ts)
 //     -> middleware onResponse: non-2xx -> typed error (thrown in throwing mode, else kept for toFeedError)
+//
+// openapi-fetch is asked for the body as a stream (which it hands back unread) and the data the pipeline read
+// replaces it in the result: so a body cut short is retried, and a parse failure is a ResponseParseError.
 //
 // Results stay openapi-fetch's `{ data, error, response }` unless `throwOnError: true`. What is thrown in
 // both modes, because there is no response to return: InvalidRequestError (bad input), InvalidCredentialsError
-// and TokenResponseError (the token request failed), NetworkError, TimeoutError, and the caller's abort reason.
+// and TokenResponseError (the token request failed), NetworkError, ResponseTruncatedError, ResponseTooLargeError,
+// ResponseParseError, RedirectError, TimeoutError, and the caller's abort reason.
 //
 // Every call runs through here, so the common case is kept cheap (see the client benchmarks in tools/bench):
 // the caller's signal is not handed to openapi-fetch (a signal on its Request costs undici ~12 µs on Node 20);
@@ -17,6 +22,7 @@
 
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { basicAuthorization } from './base64.js';
+import { type BodyMode, DEFAULT_MAX_RESPONSE_BYTES, readText } from './body.js';
 import { checkCredential } from './credentials.js';
 import { type EnvironmentName, resolveBaseUrl } from './environments.js';
 import { ConfigurationError, type ErrorContext, errorFromResponse } from './errors.js';
@@ -28,7 +34,8 @@ import { createPaginator, type Paginator } from './paginate.js';
 import { redact } from './redact.js';
 import type { BodyReader, DocumentExtras, ResponseIssue } from './response-types.js';
 import { rememberResponse } from './result.js';
-import { type RetryOptions, resolveRetryOptions } from './retry.js';
+import { type RetryOptionsInput, resolveRetryOptions } from './retry.js';
+import type { RetryBudget } from './retry-budget.js';
 import type { CallAbort } from './signals.js';
 import { checkTimeoutMs, DEFAULT_TIMEOUT_MS, withTimeout } from './timeout.js';
 import { validateRequest } from './validate.js';
@@ -44,8 +51,16 @@ export interface DocumentClientOptions {
   baseUrl?: string;
   /** Default: the global fetch, looked up at call time. */
   fetch?: FetchFn;
-  /** Retry options, or `false` for none. Default: 2 retries, 500 ms base, 8 s ceiling, full jitter. */
-  retry?: Partial<RetryOptions> | false;
+  /**
+   * Retry options, or `false` for none. Default: 2 retries, 500 ms base, 8 s ceiling, full jitter, and a retry
+   * budget (token bucket) shared by all the client's calls.
+   */
+  retry?: RetryOptionsInput | false;
+  /**
+   * Largest answer body read, in bytes, counted as it streams in (default 64 MiB): a larger one is a
+   * ResponseTooLargeError, and the rest is not downloaded.
+   */
+  maxResponseBytes?: number;
   /** Deadline of each call, retries and waits included (default 30 000 ms; Infinity for none). Per call: `init.timeoutMs`. */
   timeoutMs?: number;
   /** Throw the typed FeedError for any non-2xx answer instead of returning `{ error }` (default false). */
@@ -74,6 +89,8 @@ export type DocumentClient<Paths extends {}> = Client<Paths> &
     readonly tokenManager: TokenManager;
     /** The resolved base URL. */
     readonly baseUrl: string;
+    /** The retry budget this client's calls share (pass it as `retry.budget` to share it further). */
+    readonly retryBudget: RetryBudget | undefined;
   };
 
 export function createDocumentClient<Paths extends {}>(
@@ -105,9 +122,13 @@ export function createDocumentClient<Paths extends {}>(
   }
   const throwOnError = options.throwOnError === true;
   const readBody = bodyReaderOf(options, loaders);
+  const maxResponseBytes =
+    options.maxResponseBytes === undefined
+      ? DEFAULT_MAX_RESPONSE_BYTES
+      : checkMaxResponseBytes(options.maxResponseBytes);
 
   // The token request gets the same deadline and retries as feed calls, but no renew-and-replay.
-  const tokenPipeline = createPipelineFetch({ fetch, retry });
+  const tokenPipeline = createPipelineFetch({ fetch, retry, maxResponseBytes, tokenCall: true });
   const tokenManager =
     options.tokenManager ??
     createTokenManager({
@@ -129,10 +150,15 @@ export function createDocumentClient<Paths extends {}>(
     request.headers.get(ACCESS_TOKEN_HEADER) ?? undefined,
   ];
 
-  const pipeline = createPipelineFetch({ fetch, retry, tokenManager });
+  const pipeline = createPipelineFetch({ fetch, retry, tokenManager, maxResponseBytes });
   const client = createClient<Paths>({
     baseUrl,
-    fetch: (request: Request) => pipeline(request, callOf(request)?.abort),
+    // Redirects are the pipeline's to decide (redirect.ts): fetch would follow them with the credentials on.
+    redirect: 'manual',
+    fetch: (request: Request) => {
+      const call = callOf(request);
+      return pipeline(request, call?.abort, call);
+    },
   });
 
   const core: Middleware = {
@@ -141,6 +167,11 @@ export function createDocumentClient<Paths extends {}>(
       if (call) call.request = request;
       const op = meta.operations[`${request.method} ${schemaPath}`];
       if (op) validateRequest(op, params);
+      if (call && readBody) {
+        const operation = `${request.method} ${schemaPath}`;
+        call.parse = async (text: string, status: number) =>
+          (await readBody()).parse(text, status, operation, pathOf(request.url));
+      }
       // An operation missing from meta still gets flow A: every feed call needs it, and a 401 is worse than a header.
       if (!op || op.auth === 'flowA') {
         // Not raced against the call's abort: the deadline already settles the call on time, and a race would
@@ -152,13 +183,8 @@ export function createDocumentClient<Paths extends {}>(
       }
       return request;
     },
-    async onResponse({ request, response, schemaPath }) {
-      if (response.ok) {
-        return (
-          readBody &&
-          (await readBody()).patch(response, `${request.method} ${schemaPath}`, pathOf(request.url))
-        );
-      }
+    async onResponse({ request, response }) {
+      if (response.ok) return undefined;
       const secrets = secretsOf(request);
       const context: ErrorContext = {
         method: request.method,
@@ -166,14 +192,17 @@ export function createDocumentClient<Paths extends {}>(
         secrets,
         now: retry.now,
       };
-      const text = await response
-        .clone()
-        .text()
-        .catch(() => '');
+      // Read once, bounded (a huge error body is not worth memory: the status says enough), then handed on
+      // rebuilt, so openapi-fetch's `result.error` gets the redacted text.
+      const text = await readText(response, {
+        method: context.method,
+        path: context.path,
+        maxResponseBytes,
+      }).catch(() => '');
       const clean = redact(text, secrets);
       if (throwOnError) throw errorFromResponse(response, parse(clean), context);
       // A server that echoes a secret in its error body must not hand it to `result.error` either.
-      const safe = clean === text ? response : rebuild(response, clean);
+      const safe = rebuild(response, clean);
       rememberResponse(safe, context);
       return safe;
     },
@@ -181,7 +210,12 @@ export function createDocumentClient<Paths extends {}>(
   client.use(core);
   withDeadlines(client, timeoutMs);
 
-  const extras = { tokenManager, baseUrl, ...createPaginator<Paths>(client, meta) };
+  const extras = {
+    tokenManager,
+    baseUrl,
+    retryBudget: retry.budget || undefined,
+    ...createPaginator<Paths>(client, meta),
+  };
   return Object.assign(client, extras);
 }
 
@@ -217,6 +251,14 @@ interface CallState {
   abort: CallAbort;
   /** The Request openapi-fetch built, for the path a TimeoutError names. */
   request?: Request;
+  /** How the pipeline reads a 2xx body (the caller's parseAs); absent for a stream, which the caller reads. */
+  read?: BodyMode | undefined;
+  /** The body the pipeline read. */
+  data?: unknown;
+  /** The caller reads a stream (parseAs: 'stream'): the pipeline bounds it instead of reading it. */
+  stream?: boolean;
+  /** Parses the 2xx JSON body (numbers: 'exact', validateResponses): the pipeline calls it. */
+  parse?: ((text: string, status: number) => Promise<unknown>) | undefined;
 }
 
 function callOf(request: Request): CallState | undefined {
@@ -238,21 +280,36 @@ function withDeadlines(client: object, timeoutMs: number): void {
         return Promise.reject(error);
       }
     }
-    const state = { request: undefined } as unknown as CallState;
+    const state = {
+      request: undefined,
+      read: undefined,
+      data: undefined,
+      stream: false,
+      parse: undefined,
+    } as unknown as CallState;
     // The caller's signal and timeoutMs stay here; openapi-fetch gets the rest (a rest copy: spreading into a
     // literal with extra keys costs ~1 µs a call).
     const { signal, timeoutMs: _, ...forwarded } = init ?? {};
     forwarded[CALL] = state;
+    const stream = forwarded.parseAs === 'stream';
+    state.stream = stream;
+    if (!stream) {
+      // The pipeline reads the body (inside the retries); openapi-fetch hands back the stream, left unread.
+      state.read = (forwarded.parseAs as BodyMode | undefined) ?? 'json';
+      forwarded.parseAs = 'stream';
+    }
     return withTimeout(
-      (abort) => {
+      async (abort) => {
         state.abort = abort;
-        return send(url, forwarded);
+        const result = (await send(url, forwarded)) as { data?: unknown; response: Response };
+        if (state.read !== undefined && result.response.ok) result.data = state.data;
+        return result;
       },
       {
         timeoutMs: ms,
         signal: signal as AbortSignal | null | undefined,
         // A streamed body is read after the call returns: the caller's abort must still reach it.
-        followCallerAfter: forwarded.parseAs === 'stream',
+        followCallerAfter: stream,
         method,
         path: () => (state.request ? pathOf(state.request.url) : url),
       },
@@ -265,6 +322,14 @@ function withDeadlines(client: object, timeoutMs: number): void {
   const request = (methods.request as (m: string, u: string, i?: unknown) => Promise<unknown>).bind(client);
   methods.request = (method: string, url: string, init?: Record<string, unknown>) =>
     run((u, i) => request(method, u, i), method.toUpperCase(), url, init);
+}
+
+function checkMaxResponseBytes(value: unknown): number {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
+  throw new ConfigurationError(
+    'maxResponseBytes',
+    `maxResponseBytes must be a whole number of bytes above 0, e.g. 64 * 1024 * 1024 (got ${String(value)}).`,
+  );
 }
 
 function parse(text: string): unknown {

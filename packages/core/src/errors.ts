@@ -15,6 +15,10 @@ export type FeedErrorCode =
   | 'server_error'
   | 'http_error'
   | 'network_error'
+  | 'response_truncated'
+  | 'response_too_large'
+  | 'invalid_response'
+  | 'redirect_refused'
   | 'timeout'
   | 'invalid_request'
   | 'invalid_token_response'
@@ -145,6 +149,51 @@ export class NetworkError extends FeedError {
   }
 }
 setName(NetworkError, 'NetworkError');
+
+/**
+ * The answer's body ended before it was complete (the connection was reset or closed mid-body, or it was shorter
+ * than its Content-Length). Retried like a NetworkError; the original error is `cause`.
+ */
+export class ResponseTruncatedError extends FeedError {
+  constructor(message: string, details: FeedErrorDetails) {
+    super('response_truncated', message, details);
+  }
+}
+setName(ResponseTruncatedError, 'ResponseTruncatedError');
+
+/** The answer's body is larger than `maxResponseBytes`: reading stopped there, and the rest was not downloaded. */
+export class ResponseTooLargeError extends FeedError {
+  /** The limit that was passed, in bytes. */
+  readonly maxResponseBytes: number;
+  constructor(message: string, details: FeedErrorDetails & { maxResponseBytes: number }) {
+    super('response_too_large', message, details);
+    this.maxResponseBytes = details.maxResponseBytes;
+  }
+}
+setName(ResponseTooLargeError, 'ResponseTooLargeError');
+
+/** A 2xx answer whose body is not the JSON the operation documents (the parser's error is `cause`). */
+export class ResponseParseError extends FeedError {
+  constructor(message: string, details: FeedErrorDetails) {
+    super('invalid_response', message, details);
+  }
+}
+setName(ResponseParseError, 'ResponseParseError');
+
+/**
+ * The server answered with a redirect the client does not follow: to another origin, from https to http, any
+ * redirect of the token request, or (in a browser, which hides the target) any redirect at all. Following it
+ * would send the credentials or the token somewhere else.
+ */
+export class RedirectError extends FeedError {
+  /** Scheme, host and port the redirect pointed to; absent in a browser, which does not show it. */
+  declare readonly targetOrigin?: string;
+  constructor(message: string, details: FeedErrorDetails & { targetOrigin?: string | undefined }) {
+    super('redirect_refused', message, details);
+    if (details.targetOrigin !== undefined) this.targetOrigin = details.targetOrigin;
+  }
+}
+setName(RedirectError, 'RedirectError');
 
 export class TimeoutError extends FeedError {
   readonly timeoutMs: number;

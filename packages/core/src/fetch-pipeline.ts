@@ -7,10 +7,16 @@
 // may cost. It is made when fetch reads it (CallAbort), so a fetch that ignores it costs none. A body-less Request is sent as is on every attempt (the replay only changes its `access_token`
 // header); a Request with a body is read into memory first and rebuilt per attempt, so a POST replayed after a
 // 401 sends the same body.
+//
+// Two things happen inside each attempt, so that the retries cover them: a redirect is checked (redirect.ts:
+// followed only on the same origin, else a RedirectError), and a 2xx body the call wants parsed is read here,
+// bounded by maxResponseBytes (body.ts), so a body cut short is retried like a network error.
 
+import { type BodyMode, DEFAULT_MAX_RESPONSE_BYTES, limitStream, readBodyAs } from './body.js';
 import { FeedError, NetworkError } from './errors.js';
 import type { TokenManager } from './flow-a.js';
 import { type FetchFn, pathOf } from './http.js';
+import { isRedirect, redirectTarget } from './redirect.js';
 import { fetchWithRetry, type RetryOptions } from './retry.js';
 import { type CallAbort, raceAbort } from './signals.js';
 
@@ -26,13 +32,35 @@ export interface PipelineOptions {
    * cached token (it may have been revoked) without a replay.
    */
   tokenManager?: TokenManager | undefined;
+  /** Largest body read (bytes; default DEFAULT_MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number | undefined;
+  /** The token request's pipeline: no redirect is ever followed. */
+  tokenCall?: boolean;
+}
+
+/**
+ * Where the pipeline leaves a 2xx body it was asked to read: `read` says how (openapi-fetch's parseAs), `data`
+ * receives it. Without one, the response comes back unread.
+ */
+export interface BodyTarget {
+  read?: BodyMode | undefined;
+  data?: unknown;
+  /** The caller reads the body as a stream: it gets one bounded by maxResponseBytes. */
+  stream?: boolean | undefined;
+  /** Parses a 2xx JSON body instead of JSON.parse (set per call by the document client). */
+  parse?: ((text: string, status: number) => unknown) | undefined;
 }
 
 /** Sends `request` with retries (and the 401 replay); `abort` cancels it, and stops retrying. */
-export type Pipeline = (request: Request, abort: CallAbort | undefined) => Promise<Response>;
+export type Pipeline = (
+  request: Request,
+  abort: CallAbort | undefined,
+  target?: BodyTarget | undefined,
+) => Promise<Response>;
 
 export function createPipelineFetch(options: PipelineOptions): Pipeline {
-  return async function pipelineFetch(request, abort) {
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  return async function pipelineFetch(request, abort, target) {
     const method = request.method;
     const body = request.body === null ? null : await request.clone().arrayBuffer();
     // Getters: read only by a fetch that takes a signal, and by the retry loop on its failure paths.
@@ -44,17 +72,29 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
     const send = () =>
       fetchWithRetry(
         async () => {
-          try {
-            return await options.fetch(body === null ? request : new Request(request, { body }), init);
-          } catch (error) {
-            // An abort (caller or deadline) is the deadline's business; anything else is the network.
-            if (abort?.aborted || error instanceof FeedError) throw error;
-            throw new NetworkError(
-              `${method} ${pathOf(request.url)} failed before an answer (${describe(error)}). Check connectivity ` +
-                'and baseUrl; the call was retried as the retry options allow.',
-              { method, path: pathOf(request.url), cause: error },
+          let response = await attempt(body === null ? request : new Request(request, { body }));
+          for (let hops = 0; isRedirect(response); hops++) {
+            const path = pathOf(request.url);
+            const url = response.url || request.url;
+            const next = redirectTarget(response, { method, url, path, hops, tokenCall: options.tokenCall });
+            await response.body?.cancel().catch(() => {});
+            response = await attempt(
+              new Request(next, { method, headers: request.headers, redirect: 'manual' }),
             );
           }
+          const mode = target?.read;
+          if (target && mode !== undefined && response.ok && response.status !== 204 && method !== 'HEAD') {
+            target.data = await readBodyAs(response, mode, {
+              method,
+              path: () => pathOf(request.url),
+              maxResponseBytes,
+              abort,
+              parse: target.parse,
+            });
+          } else if (target?.stream && response.ok) {
+            response = limitStream(response, { method, path: () => pathOf(request.url), maxResponseBytes });
+          }
+          return response;
         },
         options.retry,
         {
@@ -64,6 +104,20 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
           },
         },
       );
+
+    const attempt = async (sent: Request) => {
+      try {
+        return await options.fetch(sent, init);
+      } catch (error) {
+        // An abort (caller or deadline) is the deadline's business; anything else is the network.
+        if (abort?.aborted || error instanceof FeedError) throw error;
+        throw new NetworkError(
+          `${method} ${pathOf(request.url)} failed before an answer (${describe(error)}). Check connectivity ` +
+            'and baseUrl; the call was retried as the retry options allow.',
+          { method, path: pathOf(request.url), cause: error },
+        );
+      }
+    };
 
     const response = await send();
     const manager = options.tokenManager;

@@ -44,6 +44,8 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
         buildRequest: () =>
           new Request(tokenUrl, {
             method: 'POST',
+            // Never followed (requestToken refuses any redirect): the request carries the credentials.
+            redirect: 'manual',
             headers: {
               'Content-Type': 'application/json',
               Accept: 'application/json',

@@ -54,6 +54,8 @@ export function createInputTokenManager(options: InputTokenManagerOptions): Inpu
         buildRequest: () =>
           new Request(tokenUrl, {
             method: 'POST',
+            // Never followed (requestToken refuses any redirect): the request carries the credentials.
+            redirect: 'manual',
             headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
             body: form.toString(),
           }),

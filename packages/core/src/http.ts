@@ -1,5 +1,7 @@
 // Small HTTP helpers shared by the token managers, the pipeline and the error mapping.
 
+import { DEFAULT_MAX_RESPONSE_BYTES, readText } from './body.js';
+
 /** What the core passes as fetch's second argument: the call's deadline and abort signal. */
 export interface FetchInit {
   signal?: AbortSignal | undefined;
@@ -25,11 +27,17 @@ export function pathOf(url: string): string {
   }
 }
 
-/** The body of a response as JSON when it parses, else as text; undefined when empty or unreadable. */
-export async function readBody(response: Response): Promise<unknown> {
+/**
+ * The body of a response as JSON when it parses, else as text; undefined when empty, unreadable or above
+ * `maxResponseBytes` (default 64 MiB: a token answer is a few hundred bytes).
+ */
+export async function readBody(
+  response: Response,
+  maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES,
+): Promise<unknown> {
   let text: string;
   try {
-    text = await response.text();
+    text = await readText(response, { method: '', path: '', maxResponseBytes });
   } catch {
     return undefined;
   }

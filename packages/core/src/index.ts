@@ -3,6 +3,7 @@
 // ./internal.ts (`@assoc-feed/core/internal`), outside semver. api-report.md lists this surface; a change to it
 // fails check:packages until `pnpm api:report` rewrites the report, so it is reviewed as a diff.
 
+export { DEFAULT_MAX_RESPONSE_BYTES } from './body.js';
 export type { DocumentClient, DocumentClientOptions } from './create-document-client.js';
 export { createDocumentClient } from './create-document-client.js';
 export type { EnvironmentName } from './environments.js';
@@ -23,6 +24,10 @@ export {
   NetworkError,
   NotFoundError,
   RateLimitedError,
+  RedirectError,
+  ResponseParseError,
+  ResponseTooLargeError,
+  ResponseTruncatedError,
   ServerError,
   TimeoutError,
   TokenResponseError,
@@ -62,6 +67,8 @@ export type {
 } from './response-types.js';
 export { ResponseValidationError } from './response-types.js';
 export { toFeedError } from './result.js';
-export type { RetryContext, RetryOptions } from './retry.js';
+export type { RetryContext, RetryOptions, RetryOptionsInput } from './retry.js';
 export { defaultRetryOn } from './retry.js';
+export type { RetryBudget, RetryBudgetOptions } from './retry-budget.js';
+export { createRetryBudget, DEFAULT_RETRY_BUDGET } from './retry-budget.js';
 export type { TokenFlow, TokenSource } from './token-source.js';

@@ -1,7 +1,7 @@
 // How a 2xx JSON body is read when the client asks for more than JSON.parse: exact decimals (`numbers: 'exact'`),
 // every digit kept (the command line), and/or checking the answer against the spec (`validateResponses`).
-// The one seam with the rest of the client: the Response's text()/json() are replaced by a reader that rewrites
-// the text before openapi-fetch parses it, so paging, errors and streaming stay untouched. This module, the exact
+// The one seam with the rest of the client: the pipeline's body reading (body.ts) calls parse() instead of
+// JSON.parse for a 2xx JSON body, so size limits, errors, paging and streaming stay untouched. This module, the exact
 // fields and the validators are loaded on first use (dynamic imports of package entries the document package
 // provides: `@assoc-feed/core/response-body`, its `./exact` and `./validators`), so the default bundle has none.
 
@@ -84,24 +84,10 @@ export function createBodyReader(options: BodyReaderOptions): BodyReader {
     return out === text && plain !== undefined ? { text: out, data: plain } : { text: out };
   }
 
-  // openapi-fetch reads a 2xx body with text() (then JSON.parse) or json(): both go through read().
   return {
-    patch(response, operation, path) {
-      let reading: Promise<Read> | undefined;
-      const original = response.text.bind(response);
-      const body = () => {
-        reading ??= original().then((text) => read(text, response.status, operation, path));
-        return reading;
-      };
-      Object.defineProperty(response, 'text', { value: async () => (await body()).text, configurable: true });
-      Object.defineProperty(response, 'json', {
-        value: async () => {
-          const { text, data } = await body();
-          return data !== undefined ? data : JSON.parse(text);
-        },
-        configurable: true,
-      });
-      return response;
+    async parse(text, status, operation, path) {
+      const { text: out, data } = await read(text, status, operation, path);
+      return data !== undefined ? data : JSON.parse(out);
     },
   };
 }

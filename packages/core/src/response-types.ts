@@ -46,9 +46,9 @@ export interface BodyReaderModule {
   createBodyReader(options: BodyReaderOptions): BodyReader;
 }
 
-/** Gives a 2xx Response a text()/json() that read its body as the options ask. */
+/** Reads a 2xx JSON body as the options ask (exact numbers, checked against the spec). */
 export interface BodyReader {
-  patch(response: Response, operation: string, path: string): Response;
+  parse(text: string, status: number, operation: string, path: string): Promise<unknown>;
 }
 
 export type NumbersMode = 'number' | 'exact' | 'lossless';

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError, NetworkError } from './errors.js';
 import { backoffDelay, fetchWithRetry, type RetryOptions, resolveRetryOptions } from './retry.js';
+import { createRetryBudget } from './retry-budget.js';
 import { recordingSleep } from './test-support/fixtures.js';
 
 function setup(answers: (Response | Error)[], patch: Partial<RetryOptions> = {}) {
@@ -67,6 +68,15 @@ describe('fetchWithRetry', () => {
     expect(waits).toEqual([wait]);
   });
 
+  it.each(['-5', '-1', 'soon', '1.5', ''])(
+    'falls back to the normal backoff for a Retry-After of %j (negative or unreadable)',
+    async (header) => {
+      const { run, waits } = setup([status(503, { 'retry-after': header }), status(200)]);
+      expect((await run()).status).toBe(200);
+      expect(waits).toEqual([0.5 * 500]);
+    },
+  );
+
   it('does not wait for a Retry-After above the cap: the 429 comes back at once', async () => {
     const { run, waits, attempts } = setup([status(429, { 'retry-after': '120' }), status(200)]);
     expect((await run()).status).toBe(429);
@@ -94,6 +104,65 @@ describe('fetchWithRetry', () => {
     const pending = fetchWithRetry(send, options, { method: 'GET', signal: controller.signal });
     setTimeout(() => controller.abort(new Error('user gave up')), 5);
     await expect(pending).rejects.toThrow('user gave up');
+  });
+});
+
+describe('the retry budget', () => {
+  const failing = (calls: number, budget = createRetryBudget()) => {
+    const { sleep } = recordingSleep();
+    const options = resolveRetryOptions({ sleep, budget });
+    let requests = 0;
+    const send = async () => {
+      requests++;
+      return status(503);
+    };
+    const all = Promise.all(
+      Array.from({ length: calls }, () => fetchWithRetry(send, options, { method: 'GET' })),
+    );
+    return { all, requests: () => requests, budget };
+  };
+
+  it('lets 100 calls failing together make at most 150 requests, not 300', async () => {
+    const run = failing(100);
+    const answers = await run.all;
+    expect(answers.every((r) => r.status === 503)).toBe(true);
+    expect(run.requests()).toBeLessThanOrEqual(150);
+    expect(run.requests()).toBeGreaterThan(100); // some retries were still allowed
+  });
+
+  it('is refilled by successes: a retried success gives its cost back, a first-time success one token', () => {
+    const budget = createRetryBudget({ capacity: 30, retryCost: 10, successRefund: 1 });
+    expect([budget.tryAcquire(), budget.tryAcquire(), budget.tryAcquire(), budget.tryAcquire()]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    budget.recordSuccess(true);
+    expect(budget.available).toBe(10);
+    for (let i = 0; i < 9; i++) budget.recordSuccess(false);
+    expect(budget.available).toBe(19);
+    for (let i = 0; i < 50; i++) budget.recordSuccess(true);
+    expect(budget.available).toBe(30); // never above capacity
+  });
+
+  it('is not used with budget: false (only maxRetries bounds the retries)', async () => {
+    const { sleep } = recordingSleep();
+    const options = resolveRetryOptions({ sleep, budget: false });
+    let requests = 0;
+    const send = async () => {
+      requests++;
+      return status(503);
+    };
+    await Promise.all(Array.from({ length: 100 }, () => fetchWithRetry(send, options, { method: 'GET' })));
+    expect(requests).toBe(300);
+  });
+
+  it.each([
+    ['capacity', -1],
+    ['retryCost', Number.NaN],
+  ])('rejects a bad %s, naming retry.budget.%s', (key, value) => {
+    expect(() => createRetryBudget({ [key]: value })).toThrow(`retry.budget.${key}`);
   });
 });
 

@@ -3,10 +3,12 @@
 // separate, single step in the pipeline). Waits use exponential backoff with full jitter, so many clients
 // failing together do not retry together, and honour Retry-After up to a cap.
 //
-// The feed is read-only, so every method is retried; the token POST is safe to repeat too.
+// The feed is read-only, so every method is retried; the token POST is safe to repeat too. All the calls of a
+// client share one retry budget (retry-budget.ts), so a failing service is not hit (1 + maxRetries) times over.
 
-import { ConfigurationError, NetworkError } from './errors.js';
+import { ConfigurationError, NetworkError, ResponseTruncatedError } from './errors.js';
 import { parseRetryAfter } from './retry-after.js';
+import { createRetryBudget, type RetryBudget, type RetryBudgetOptions } from './retry-budget.js';
 import { sleep as abortableSleep } from './signals.js';
 
 export interface RetryContext {
@@ -15,7 +17,7 @@ export interface RetryContext {
   method: string;
   /** Set when the attempt got an answer. */
   response?: Response;
-  /** Set when the attempt failed without an answer (a NetworkError). */
+  /** Set when the attempt failed without a complete answer (a NetworkError, a ResponseTruncatedError). */
   error?: unknown;
 }
 
@@ -39,12 +41,23 @@ export interface RetryOptions {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Clock for HTTP-date Retry-After values. */
   now: () => number;
+  /**
+   * The retry budget shared by the client's calls (token bucket: 500 tokens, 10 a retry, 1 back per success).
+   * Options make a new one; a RetryBudget from createRetryBudget() can be shared by several clients; `false`:
+   * no budget, only maxRetries. Absent when options were not resolved (then no budget).
+   */
+  budget?: RetryBudget | false;
 }
 
-/** Network errors, 429 and every 5xx; nothing else. */
+/** What the `retry` client option takes: the options above, with the budget as an object or its settings. */
+export type RetryOptionsInput = Partial<Omit<RetryOptions, 'budget'>> & {
+  budget?: RetryBudget | RetryBudgetOptions | false;
+};
+
+/** Network errors, bodies cut short, 429 and every 5xx; nothing else. */
 export function defaultRetryOn(context: RetryContext): boolean {
   if (context.response) return isRetryableStatus(context.response.status);
-  return context.error instanceof NetworkError;
+  return context.error instanceof NetworkError || context.error instanceof ResponseTruncatedError;
 }
 
 export function isRetryableStatus(status: number): boolean {
@@ -62,13 +75,16 @@ export const defaultRetryOptions: Readonly<RetryOptions> = Object.freeze({
   now: Date.now,
 });
 
-/** Client option → full options. `false` turns retries off. */
-export function resolveRetryOptions(option: Partial<RetryOptions> | false | undefined): RetryOptions {
-  if (option === false) return { ...defaultRetryOptions, maxRetries: 0 };
+/** Client option → full options, with a budget of the client's own unless one is given. `false`: no retries. */
+export function resolveRetryOptions(option: RetryOptionsInput | false | undefined): RetryOptions {
+  if (option === false) return { ...defaultRetryOptions, maxRetries: 0, budget: false };
   const merged: RetryOptions = { ...defaultRetryOptions };
   for (const [key, value] of Object.entries(option ?? {})) {
-    if (value !== undefined) (merged as unknown as Record<string, unknown>)[key] = value;
+    if (value !== undefined && key !== 'budget') (merged as unknown as Record<string, unknown>)[key] = value;
   }
+  const budget = option?.budget;
+  merged.budget =
+    budget === false ? false : isBudget(budget) ? budget : createRetryBudget(budget ?? undefined);
   for (const key of ['maxRetries', 'baseDelayMs', 'maxDelayMs', 'maxRetryAfterMs'] as const) {
     const value = merged[key];
     if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
@@ -87,6 +103,10 @@ export function resolveRetryOptions(option: Partial<RetryOptions> | false | unde
   return merged;
 }
 
+function isBudget(value: unknown): value is RetryBudget {
+  return typeof (value as RetryBudget | undefined)?.tryAcquire === 'function';
+}
+
 /** Full jitter: uniform in [0, min(maxDelayMs, baseDelayMs * 2^attempt)). */
 export function backoffDelay(
   attempt: number,
@@ -99,13 +119,15 @@ export function backoffDelay(
 /**
  * Calls `send(attempt)` until it answers with something not worth retrying or the retries run out, and returns
  * the last response (a non-2xx one included: mapping it to an error is the caller's business). Thrown errors are
- * retried when `retryOn` says so, else rethrown. Once `signal` has aborted nothing is retried.
+ * retried when `retryOn` says so, else rethrown. Once `signal` has aborted nothing is retried. Each retry is paid
+ * from `options.budget`; when it cannot pay, the failure is handed back as if the retries had run out.
  */
 export async function fetchWithRetry(
   send: (attempt: number) => Promise<Response>,
   options: RetryOptions,
   context: { method: string; signal?: AbortSignal | undefined },
 ): Promise<Response> {
+  const budget = options.budget || undefined;
   for (let attempt = 0; ; attempt++) {
     let response: Response;
     try {
@@ -113,15 +135,18 @@ export async function fetchWithRetry(
     } catch (error) {
       if (context.signal?.aborted || attempt >= options.maxRetries) throw error;
       if (!options.retryOn({ attempt, method: context.method, error })) throw error;
+      if (budget && !budget.tryAcquire()) throw error;
       await options.sleep(backoffDelay(attempt, options), context.signal);
       continue;
     }
     if (attempt >= options.maxRetries || !options.retryOn({ attempt, method: context.method, response })) {
+      if (budget && response.ok) budget.recordSuccess(attempt > 0);
       return response;
     }
     const retryAfter = parseRetryAfter(response.headers.get('retry-after'), options.now());
     // A wait longer than the cap is not worth holding the caller for: hand back the answer now.
     if (retryAfter !== undefined && retryAfter > options.maxRetryAfterMs) return response;
+    if (budget && !budget.tryAcquire()) return response;
     // Release the connection of the answer we are discarding.
     await response.body?.cancel().catch(() => {});
     await options.sleep(retryAfter ?? backoffDelay(attempt, options), context.signal);

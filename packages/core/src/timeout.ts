@@ -2,6 +2,10 @@
 // wait, the replay after a 401 and reading the answer, so `timeoutMs: 30_000` means "this call settles within
 // about 30 s". The caller's signal always wins: if it aborted, its own reason is thrown, never a TimeoutError.
 //
+// Reading and parsing the answer are part of the call. A JSON.parse of a large body blocks the event loop, so the
+// timer cannot fire during it; the clock is therefore read again when the work settles, and an answer that
+// arrived after the deadline is a TimeoutError all the same.
+//
 // This runs on every call, so it costs one timer and one promise: no AbortSignal.any() (tens of µs a call on
 // Node 20), an AbortSignal only when someone reads one (CallAbort), and a listener on the caller's signal only
 // when there is one.
@@ -74,6 +78,7 @@ export function withTimeout<T>(run: (abort: CallAbort) => Promise<T>, context: T
     }
     // Timers overflow above 2^31-1 ms (they would fire at once), so such a deadline is treated as none.
     const timer = bounded ? setTimeout(onDeadline, context.timeoutMs) : undefined;
+    const deadlineAt = bounded ? Date.now() + context.timeoutMs : Number.POSITIVE_INFINITY;
     caller?.addEventListener('abort', onCallerAbort, { once: true });
 
     let work: Promise<T>;
@@ -85,6 +90,8 @@ export function withTimeout<T>(run: (abort: CallAbort) => Promise<T>, context: T
     work.then(
       (value) => {
         if (settled) return;
+        // The loop was blocked past the deadline (a long parse): the timer had no chance to fire.
+        if (bounded && Date.now() > deadlineAt) return onDeadline();
         finish(true);
         resolve(value);
       },

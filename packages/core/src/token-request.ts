@@ -4,6 +4,7 @@
 import { errorFromResponse, FeedError, NetworkError, TokenResponseError } from './errors.js';
 import { type FetchFn, pathOf, readBody } from './http.js';
 import { redact } from './redact.js';
+import { isRedirect, redirectTarget } from './redirect.js';
 import type { TokenGrant } from './token-cache.js';
 
 export interface TokenRequestContext {
@@ -36,6 +37,10 @@ export async function requestToken(context: TokenRequestContext): Promise<TokenG
         cause: error,
       },
     );
+  }
+  if (isRedirect(response)) {
+    await response.body?.cancel().catch(() => {});
+    redirectTarget(response, { method, url: request.url, path, tokenCall: true }); // throws: never followed
   }
   if (!response.ok) {
     const body = await readBody(response);

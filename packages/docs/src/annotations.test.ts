@@ -2,11 +2,12 @@
 // (operations, parameters, responses, properties, servers, info, tags), so each x-inferred of the three specs
 // must end up in one of those in the copy Redoc renders (src/build/annotate.ts). The browser tests check that
 // Redoc really shows such a lifted note.
+
+import { createSpecModel } from '@assoc-feed/specs/model';
 import { describe, expect, test } from 'vitest';
 import { annotateForDocs, plainMarkdown } from './build/annotate.ts';
 import { collectInferred } from './build/extensions.ts';
 import type { Json } from './build/inputs.ts';
-import { createResolver } from './build/resolve.ts';
 import { walk } from './build/walk.ts';
 import { builtDocuments } from './test-support/site.ts';
 
@@ -14,7 +15,7 @@ const methods = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'optio
 
 /** Every description Redoc shows, as it shows it (a $ref'd property shows its target's description). */
 function shownDescriptions(copy: Json): string[] {
-  const resolve = createResolver(copy);
+  const model = createSpecModel(copy);
   const out: string[] = [];
   walk(copy, (node, pointer) => {
     if (pointer.includes('examples') || pointer.includes('example')) return;
@@ -34,7 +35,8 @@ function shownDescriptions(copy: Json): string[] {
           parent === 'securitySchemes' ||
           parent === 'variables';
     if (!shown) return;
-    const text = typeof node.description === 'string' ? node.description : resolve<Json>(node).description;
+    const text =
+      typeof node.description === 'string' ? node.description : model.deref<Json>(node).description;
     if (typeof text === 'string') out.push(text);
   });
   return out;

@@ -2,6 +2,8 @@
 // operation (anchors.ts) opens a section with that operation's summary, the sections under each tag are exactly
 // the spec's operations, every GET operation carries its typed-client sample (lists also paginate; curl sends
 // both headers), and a "not shown" choice made on a response's root schema is there for the reader.
+
+import { createSpecModel } from '@assoc-feed/specs/model';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tagRoute } from './build/anchors.ts';
@@ -10,7 +12,6 @@ import { clientOf, languages } from './build/code-samples.ts';
 import { collectInferred } from './build/extensions.ts';
 import type { Document, Json } from './build/inputs.ts';
 import { isPaginated } from './build/operations.ts';
-import { createResolver } from './build/resolve.ts';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
 import { type LaunchedBrowser, launchChromium, newPage, screenshot } from './test-support/browser.ts';
 import { builtDocuments, type Operation, operationRoute, operationsOf } from './test-support/site.ts';
@@ -87,13 +88,15 @@ function liftedResponseNote(
   operations: Operation[],
 ): { op: Operation; words: string } | undefined {
   const copy = annotateForDocs(doc.spec);
-  const resolveCopy = createResolver(copy);
-  const resolve = createResolver(doc.spec);
+  const copyModel = createSpecModel(copy);
+  const model = createSpecModel(doc.spec);
   const choices = collectInferred(doc.api, doc.spec).map((x) => x.choice);
   for (const op of operations.filter((o) => o.method === 'get')) {
     const responsesOf = (spec: Json) => ((spec.paths as Json)[op.path] as Json)[op.method] as Json;
-    const shown = String(resolveCopy<Json>((responsesOf(copy).responses as Json)['200']).description ?? '');
-    const own = String(resolve<Json>((responsesOf(doc.spec).responses as Json)['200']).description ?? '');
+    const shown = String(
+      copyModel.deref<Json>((responsesOf(copy).responses as Json)['200']).description ?? '',
+    );
+    const own = String(model.deref<Json>((responsesOf(doc.spec).responses as Json)['200']).description ?? '');
     const choice = choices.find((c) => shown.includes(c) && !own.includes(c));
     if (choice) return { op, words: plainMarkdown(choice).slice(0, 60) };
   }

@@ -1,12 +1,13 @@
 // The landing page's search: it finds a response field by name (and by the words of its description) and leads
 // to the operation that returns it; it finds every operation of the three documents by operationId, by summary
 // and by method + path; and every section and tag group of the documents, opening Redoc at its place.
+
+import { createSpecModel } from '@assoc-feed/specs/model';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sectionRoute, tagRoute } from './build/anchors.ts';
 import { responseFields } from './build/fields.ts';
 import type { Json } from './build/inputs.ts';
-import { createResolver } from './build/resolve.ts';
 import { descriptionSections, plainText } from './build/search-index.ts';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
 import { type LaunchedBrowser, launchChromium, newPage, screenshot } from './test-support/browser.ts';
@@ -160,7 +161,7 @@ describe('search from the landing page', () => {
     const [op] = operationsReturning('valor_cota');
     const doc = builtDocuments().find((d) => d.api === op?.api);
     if (!op || !doc) throw new Error('no operation returns valor_cota');
-    const field = responseFields(op, createResolver(doc.spec)).find((f) => f.name === 'valor_cota');
+    const field = responseFields(op, createSpecModel(doc.spec)).find((f) => f.name === 'valor_cota');
     expect(field?.description.length).toBeGreaterThan(10);
     const { page, problems } = await landing();
     await page.fill('#search', plainText(field?.description ?? ''));

@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
 const running: ChildProcess[] = [];
 
 afterEach(() => {
@@ -20,7 +19,12 @@ interface Run {
 }
 
 function serve(args: string[]): Run {
-  const child = spawn(tsx, ['src/serve.ts', ...args], { cwd: packageDir, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Node itself with tsx's loader, not the tsx binary: the binary relays signals through a child and, on a loaded
+  // machine, gives up waiting for the child's acknowledgement and exits 143, which is not what the server did.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/serve.ts', ...args], {
+    cwd: packageDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.push(child);
   let text = '';
   child.stdout?.on('data', (chunk) => {

@@ -49,6 +49,8 @@ export function createFundosV2InputClient(options: InputClientOptions): InputCli
   });
   const client = createClient<InputPaths>({
     baseUrl: inputBaseUrl,
+    // A redirect comes back as the 3xx answer, never followed with the Bearer token to wherever it points.
+    redirect: 'manual',
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   client.use(bearerAuthMiddleware(tokenManager));

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
-import { freePort } from './free-port.js';
-import { joinedSpecPath, prismBinPath } from './spec-files.js';
-import { stopChild } from './stop-child.js';
-import { waitForPort } from './wait-for-port.js';
+import { type RunningServer, spawnPrism } from './spawn-prism.js';
+import { joinedSpecPath } from './spec-files.js';
+
+export type { RunningServer };
 
 export interface MockOptions {
   /** Port to listen on; 0 (the default for startMock) picks a free one. */
@@ -19,40 +18,13 @@ export interface MockOptions {
   startTimeoutMs?: number;
 }
 
-export interface RunningServer {
-  /** Base URL to give a client as `baseUrl`, e.g. http://127.0.0.1:4010 */
-  url: string;
-  /** Stops the server and waits for it to exit. Safe to call twice. */
-  stop: () => Promise<void>;
-}
-
 /** Starts Prism on the joined spec: every operation of the three documents answers its example. */
 export async function startMock(options: MockOptions = {}): Promise<RunningServer> {
-  const host = options.host ?? '127.0.0.1';
-  const port = options.port || (await freePort(host));
-  const args = [prismBinPath(), 'mock', options.spec ?? joinedSpecPath(), '-h', host, '-p', String(port)];
-  if (options.dynamic) args.push('--dynamic');
-  if (options.log !== 'inherit') args.push('--verboseLevel', 'silent');
-
-  const child = spawn(process.execPath, args, {
-    stdio: options.log === 'inherit' ? 'inherit' : ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, DO_NOT_TRACK: '1', SCARF_ANALYTICS: 'false' },
+  return spawnPrism({
+    args: ['mock', options.spec ?? joinedSpecPath(), ...(options.dynamic ? ['--dynamic'] : [])],
+    host: options.host,
+    port: options.port,
+    log: options.log,
+    startTimeoutMs: options.startTimeoutMs,
   });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  const exited = new AbortController();
-  child.once('exit', (code, signal) =>
-    exited.abort(new Error(`Prism exited (${code ?? signal}) before listening:\n${stderr}`)),
-  );
-
-  try {
-    await waitForPort(host, port, options.startTimeoutMs ?? 30_000, exited.signal);
-  } catch (error) {
-    await stopChild(child);
-    throw error;
-  }
-  const displayHost = host.includes(':') ? `[${host}]` : host;
-  return { url: `http://${displayHost}:${port}`, stop: () => stopChild(child) };
 }

@@ -1,11 +1,8 @@
 // startPrismProxy(): Prism's validating proxy (`prism proxy --errors`) in front of a running server, so every
 // answer is checked against the spec. @assoc-feed/sandbox loads it for `--validate-with-prism`.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { freePort } from './free-port.js';
-import { joinedSpecPath, prismBinPath } from './spec-files.js';
-import type { RunningServer } from './start-mock.js';
-import { stopChild } from './stop-child.js';
-import { waitForPort } from './wait-for-port.js';
+
+import { type RunningServer, spawnPrism } from './spawn-prism.js';
+import { joinedSpecPath } from './spec-files.js';
 
 export interface PrismProxyOptions {
   /** Base URL of the server Prism forwards to, e.g. http://127.0.0.1:4011 */
@@ -23,32 +20,11 @@ export interface PrismProxyOptions {
 }
 
 export async function startPrismProxy(options: PrismProxyOptions): Promise<RunningServer> {
-  const host = options.host ?? '127.0.0.1';
-  const port = options.port || (await freePort(host));
-  const { log } = options;
-  const spec = options.spec ?? joinedSpecPath();
-  const args = [prismBinPath(), 'proxy', '--errors', spec, options.upstream, '-h', host, '-p', String(port)];
-  if (!log) args.push('--verboseLevel', 'silent');
-  const child: ChildProcess = spawn(process.execPath, args, {
-    stdio: ['ignore', log ? 'pipe' : 'ignore', 'pipe'],
-    env: { ...process.env, DO_NOT_TRACK: '1', SCARF_ANALYTICS: 'false' },
+  return spawnPrism({
+    args: ['proxy', '--errors', options.spec ?? joinedSpecPath(), options.upstream],
+    host: options.host,
+    port: options.port,
+    log: options.log,
+    startTimeoutMs: options.startTimeoutMs,
   });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-    log?.(chunk.toString().trimEnd());
-  });
-  child.stdout?.on('data', (chunk: Buffer) => log?.(chunk.toString().trimEnd()));
-  const exited = new AbortController();
-  child.once('exit', (code, signal) =>
-    exited.abort(new Error(`Prism exited (${code ?? signal}) before listening:\n${stderr}`)),
-  );
-  try {
-    await waitForPort(host, port, options.startTimeoutMs ?? 30_000, exited.signal);
-  } catch (error) {
-    await stopChild(child);
-    throw error;
-  }
-  const display = host.includes(':') ? `[${host}]` : host;
-  return { url: `http://${display}:${port}`, stop: () => stopChild(child) };
 }

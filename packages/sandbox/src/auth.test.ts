@@ -5,10 +5,9 @@ import { createResponseValidator } from '@assoc-feed/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxFetch } from './client.js';
 import { type RunningSandbox, startSandbox } from './index.js';
-import { inlineResponseRefs } from './spec/inline-responses.js';
 import { loadSpec } from './spec/load.js';
 
-const validate = createResponseValidator(inlineResponseRefs(loadSpec()));
+const validate = createResponseValidator(loadSpec());
 let clock = Date.parse('2026-11-19T21:00:00-03:00');
 const log: string[] = [];
 let sandbox: RunningSandbox;

@@ -7,12 +7,11 @@ import { createResponseValidator } from '@assoc-feed/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxFetch, sandboxFetch } from './client.js';
 import { type RunningSandbox, startSandbox } from './index.js';
-import { inlineResponseRefs } from './spec/inline-responses.js';
 import { loadSpec } from './spec/load.js';
 import { type OperationInfo, readOperations } from './spec/operations.js';
 
 const spec = loadSpec();
-const validate = createResponseValidator(inlineResponseRefs(spec));
+const validate = createResponseValidator(spec);
 const dated = readOperations(spec).filter(
   (op) => op.security === 'flowA' && op.params.some((p) => p.name === 'data' && p.in === 'query'),
 );

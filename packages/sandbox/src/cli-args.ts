@@ -24,6 +24,8 @@ Options:
   --fail-rate R            share 0..1 of answers replaced by 429 (Retry-After) or 5xx
   --drift                  serve deliberately drifted answers (a renamed, a missing and a retyped field,
                            another page envelope) to try a drift report: assoc-feed conform
+  --headers-timeout S      seconds a client has to send its request headers, else 408 (default 10)
+  --request-timeout S      seconds a client has to send its whole request, else 408 (default 30)
   --validate-with-prism    put Prism's validating proxy (prism proxy --errors) in front; needs @assoc-feed/mock
   --quiet                  do not print the request log`;
 
@@ -48,6 +50,8 @@ const flags = {
   entitle: { type: 'string', multiple: true },
   latency: { type: 'string' },
   'fail-rate': { type: 'string' },
+  'headers-timeout': { type: 'string' },
+  'request-timeout': { type: 'string' },
   'validate-with-prism': { type: 'boolean', default: false },
   drift: { type: 'boolean', default: false },
   quiet: { type: 'boolean', default: false },
@@ -129,5 +133,11 @@ export function parseCli(argv: readonly string[], clock: () => number = Date.now
     }
     options.failRate = rate;
   }
+  const headers = values['headers-timeout'];
+  if (headers !== undefined)
+    options.headersTimeoutMs = wholeNumber('headers-timeout', headers, 1, 3600) * 1000;
+  const request = values['request-timeout'];
+  if (request !== undefined)
+    options.requestTimeoutMs = wholeNumber('request-timeout', request, 1, 3600) * 1000;
   return { command: 'sandbox', options, quiet: values.quiet };
 }

@@ -56,6 +56,10 @@ describe('parseCli: the flags', () => {
         '20-200',
         '--fail-rate',
         '0.25',
+        '--headers-timeout',
+        '5',
+        '--request-timeout',
+        '20',
         '--validate-with-prism',
         '--quiet',
       ],
@@ -76,6 +80,8 @@ describe('parseCli: the flags', () => {
         validateWithPrism: true,
         latencyMs: [20, 200],
         failRate: 0.25,
+        headersTimeoutMs: 5000,
+        requestTimeoutMs: 20_000,
       },
     });
     const fixed = parseCli(['--latency', '50'], () => 0);
@@ -110,6 +116,8 @@ describe('parseCli: the flags', () => {
     [['--fail-rate', '1.5'], '--fail-rate must be a number from 0 to 1'],
     [['--fail-rate=-0.1'], '--fail-rate must be a number from 0 to 1'],
     [['--now', 'tomorrow'], '--now must be an ISO 8601 moment'],
+    [['--headers-timeout', '0'], '--headers-timeout must be a whole number from 1 to 3600'],
+    [['--request-timeout', '1.5'], '--request-timeout must be a whole number from 1 to 3600'],
     [['--size', '10'], "Unknown option '--size'"],
     [['port', '5000'], 'unexpected argument "port": flags start with --'],
     [['--port'], "Option '--port <value>' argument missing"],

@@ -11,14 +11,13 @@ import {
   sampleUrl as sample,
   pathValue as samplePathValue,
 } from './sample-requests.js';
-import { inlineResponseRefs } from './spec/inline-responses.js';
 import { loadSpec } from './spec/load.js';
 import { type OperationInfo, readOperations } from './spec/operations.js';
 
 const NOW = Date.parse('2026-11-19T21:00:00-03:00');
 const spec = loadSpec();
 const operations = readOperations(spec);
-const validate = createResponseValidator(inlineResponseRefs(spec));
+const validate = createResponseValidator(spec);
 
 let sandbox: RunningSandbox;
 let call: SandboxFetch;

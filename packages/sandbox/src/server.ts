@@ -17,8 +17,8 @@ import {
   flowBToken,
   type Outcome,
 } from './http/auth.js';
-import { BodyTooLarge, readBody } from './http/body.js';
-import { sendError, sendJson } from './http/respond.js';
+import { BodyTooLarge, ClientGone, readBody } from './http/body.js';
+import { redactTokens, sendError, sendJson } from './http/respond.js';
 import { Router } from './http/router.js';
 import { clip, describeProblems, validateParameters } from './http/validate-request.js';
 import type { OperationInfo } from './spec/operations.js';
@@ -147,7 +147,8 @@ export function createPipeline(config: PipelineConfig) {
         body = await readBody(req, route.kind === 'input' ? INPUT_BODY_LIMIT : TOKEN_BODY_LIMIT);
       } catch (error) {
         if (error instanceof BodyTooLarge) {
-          sendError(res, 413, 'The request body is too large.');
+          // The rest of the body is never read: the connection closes after the answer.
+          sendError(res, 413, 'The request body is too large.', { headers: { connection: 'close' } });
           return 413;
         }
         throw error;
@@ -179,18 +180,23 @@ export function createPipeline(config: PipelineConfig) {
 
   return async function listener(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
-    let status = 500;
+    // Never the raw target in a log: a token put in the path or the query would land there.
+    const target = () => redactTokens(clip(req.url ?? '', 200));
+    let status: number | string = 500;
     try {
       status = await handle(req, res);
     } catch (error) {
-      config.log?.(
-        `sandbox: internal error on ${req.method} ${clip(req.url ?? '', 200)}: ${(error as Error).stack ?? error}`,
-      );
-      sendError(res, 500, 'The sandbox failed on this request (a bug): please report it with the request.');
+      if (error instanceof ClientGone || req.socket.destroyed) {
+        // A client that hung up (or timed out) mid-request is the client's business, not a sandbox bug.
+        status = 'client went away';
+      } else {
+        config.log?.(
+          `sandbox: internal error on ${req.method} ${target()}: ${redactTokens(String((error as Error).stack ?? error))}`,
+        );
+        sendError(res, 500, 'The sandbox failed on this request (a bug): please report it with the request.');
+      }
     }
-    config.log?.(
-      `${req.method} ${clip(req.url ?? '', 200)} → ${status} ${(performance.now() - started).toFixed(1)} ms`,
-    );
+    config.log?.(`${req.method} ${target()} → ${status} ${(performance.now() - started).toFixed(1)} ms`);
   };
 }
 

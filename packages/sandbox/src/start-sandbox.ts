@@ -1,12 +1,13 @@
 // startSandbox(): the stateful sandbox on a local port, optionally behind Prism's validating proxy.
+
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createSpecModel } from '@assoc-feed/specs/model';
 import { type FaultOptions, Faults } from './faults.js';
 import { Harvest } from './generate/harvest.js';
 import { createPipeline } from './server.js';
 import { loadSpec } from './spec/load.js';
 import { type OperationInfo, readOperations } from './spec/operations.js';
-import { Resolver } from './spec/resolve.js';
 import type { Clock } from './time.js';
 import { TokenStore } from './tokens.js';
 import { MAX_FUNDS } from './universe/funds.js';
@@ -68,6 +69,10 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** How long to wait for Prism to listen. */
   startTimeoutMs?: number;
+  /** A client must send its request headers within this (default 10 s), else 408 and the connection closes. */
+  headersTimeoutMs?: number;
+  /** A client must send its whole request within this (default 30 s), else 408 and the connection closes. */
+  requestTimeoutMs?: number;
 }
 
 export interface RunningSandbox {
@@ -134,9 +139,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const clock: Clock = now ? () => Number(now()) : Date.now;
 
   const spec = loadSpec(options.specJson);
-  const resolver = new Resolver(spec);
-  const operations = readOperations(spec, resolver);
-  const world = new World(spec, resolver, Harvest.fromSpec(spec, resolver), { seed, funds });
+  const model = createSpecModel(spec, { name: options.specJson ?? 'feed' });
+  const operations = readOperations(spec, model);
+  const world = new World(spec, model, Harvest.fromSpec(spec, model), { seed, funds });
   const faultOptions: FaultOptions = {};
   if (options.latencyMs !== undefined) faultOptions.latencyMs = options.latencyMs;
   if (options.failRate !== undefined) faultOptions.failRate = options.failRate;
@@ -155,30 +160,42 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ...(options.drift ? { drift: true } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
-  const server = createServer({ keepAlive: true }, (req, res) => {
-    void listener(req, res);
-  });
+  const headersTimeout = options.headersTimeoutMs ?? 10_000;
+  const requestTimeout = Math.max(options.requestTimeoutMs ?? 30_000, headersTimeout);
+  const server = createServer(
+    {
+      keepAlive: true,
+      headersTimeout,
+      requestTimeout,
+      // Node checks the two timeouts on this interval (default 30 s, so a 10 s limit fired at up to 40 s):
+      // a tenth of the shorter limit keeps each within 10% of what is configured.
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 10))),
+    },
+    (req, res) => {
+      void listener(req, res);
+    },
+  );
   server.keepAliveTimeout = 5000;
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
   // Requests Node's parser rejects (unknown method, malformed line, headers too large) still get the error body.
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') {
       socket.destroy();
       return;
     }
-    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const status = tooLarge ? 431 : 400;
-    const body = JSON.stringify({
-      status,
-      error: tooLarge ? 'request header fields too large' : 'bad request',
-      message: tooLarge ? 'The request line or headers are too large.' : 'The request is not valid HTTP/1.1.',
-    });
+    const kind =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? CLIENT_ERRORS.tooLarge
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? CLIENT_ERRORS.timeout
+          : CLIENT_ERRORS.bad;
+    const body = JSON.stringify({ status: kind.status, error: kind.error, message: kind.message });
     // A HEAD request gets the status and headers only.
     const head = error.rawPacket?.toString('latin1', 0, 5) === 'HEAD ';
     socket.end(
-      `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${head ? '' : body}`,
+      `HTTP/1.1 ${kind.status} ${kind.reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${head ? '' : body}`,
     );
+    // A request whose handler already runs (a body trickling in) is not left waiting on a half-closed socket.
+    setTimeout(() => socket.destroy(), 1000).unref();
   });
 
   const sandboxPort = options.validateWithPrism ? 0 : (options.port ?? 0);
@@ -229,6 +246,28 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     },
   };
 }
+
+/** What Node's parser and timers reject, as answered on the raw socket. */
+const CLIENT_ERRORS = {
+  tooLarge: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    error: 'request header fields too large',
+    message: 'The request line or headers are too large.',
+  },
+  timeout: {
+    status: 408,
+    reason: 'Request Timeout',
+    error: 'request timeout',
+    message: 'The request (its headers, or the whole of it) did not arrive in time; send it again.',
+  },
+  bad: {
+    status: 400,
+    reason: 'Bad Request',
+    error: 'bad request',
+    message: 'The request is not valid HTTP/1.1.',
+  },
+} as const;
 
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,7 @@
 // The sandbox's building blocks: router, parameter rules, regex sampler, identifiers, record generator, release
 // schedules, token store and date windows.
 import { stringifyLossless } from '@assoc-feed/core/internal';
+import { createSpecModel } from '@assoc-feed/specs/model';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
@@ -15,7 +16,6 @@ import { validateParameters } from './http/validate-request.js';
 import { Rng } from './rng.js';
 import { loadSpec } from './spec/load.js';
 import { readOperations } from './spec/operations.js';
-import { Resolver } from './spec/resolve.js';
 import { nowIn, Release } from './time.js';
 import { TokenStore } from './tokens.js';
 import { FundUniverse } from './universe/funds.js';
@@ -26,8 +26,8 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
   ajv: Ajv2020,
 ) => unknown;
 const spec = loadSpec();
-const resolver = new Resolver(spec);
-const operations = readOperations(spec, resolver);
+const model = createSpecModel(spec);
+const operations = readOperations(spec, model);
 const op = (documentId: string) =>
   operations.find((o) => o.documentId === documentId) as (typeof operations)[number];
 
@@ -143,7 +143,7 @@ describe('record generator', () => {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   ajv.addSchema(spec, 'spec');
-  const generator = new SchemaGenerator(resolver, Harvest.fromSpec(spec, resolver));
+  const generator = new SchemaGenerator(model, Harvest.fromSpec(spec, model));
   const names = Object.keys((spec.components as { schemas: Record<string, unknown> }).schemas);
 
   it.each(names)('%s: 40 generated values are schema-valid as sent', (name) => {

@@ -1,11 +1,11 @@
 // Everything a handler reads: the spec's operations, the seeded universes and the record generator.
+
+import type { Json, SpecModel } from '@assoc-feed/specs/model';
 import type { Harvest } from './generate/harvest.js';
 import { type GenContext, SchemaGenerator } from './generate/schema-generator.js';
 import type { ParamProblem, ParamValues } from './http/validate-request.js';
 import { key } from './rng.js';
-import type { Json } from './spec/load.js';
 import type { OperationInfo } from './spec/operations.js';
-import type { Resolver } from './spec/resolve.js';
 import { type Now, Release } from './time.js';
 import { FundUniverse } from './universe/funds.js';
 import { InstitutionUniverse } from './universe/institutions.js';
@@ -25,14 +25,14 @@ export class World {
 
   constructor(
     readonly spec: Json,
-    readonly resolver: Resolver,
+    readonly model: SpecModel,
     harvest: Harvest,
     readonly options: WorldOptions,
   ) {
     this.funds = new FundUniverse(options.seed, options.funds);
     this.institutions = new InstitutionUniverse(options.seed, InstitutionUniverse.sizeFor(options.funds));
     this.market = new Market(options.seed, this.funds);
-    this.generator = new SchemaGenerator(resolver, harvest);
+    this.generator = new SchemaGenerator(model, harvest);
   }
 
   get seed(): number {

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fileDestination, tablePath } from './destination.js';
+import { fileDestination, tablePath, writeFileAtomic } from './destination.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'assoc-feed-dest-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -62,5 +62,14 @@ describe('fileDestination', () => {
     await destination.append(new Map([['', 'new\n']]));
     destination.close();
     expect(readFileSync(main, 'utf8')).toBe('new\n');
+  });
+});
+
+describe('writeFileAtomic', () => {
+  it('leaves no temporary file behind when the write fails (here the rename: a directory holds the name)', () => {
+    const sub = join(dir, 'atomic');
+    mkdirSync(join(sub, 'taken', 'inside'), { recursive: true });
+    expect(() => writeFileAtomic(join(sub, 'taken'), 'text')).toThrow();
+    expect(readdirSync(sub)).toEqual(['taken']);
   });
 });

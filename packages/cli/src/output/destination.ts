@@ -8,11 +8,14 @@ import {
   fstatSync,
   ftruncateSync,
   openSync,
+  readdirSync,
+  realpathSync,
   renameSync,
+  rmSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { basename, dirname, extname, join } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { Chunks } from './encoders.js';
 
@@ -21,9 +24,27 @@ export interface Destination {
   append(chunks: Chunks): Promise<void>;
   /** Flushes what was appended to disk: call before a checkpoint counts it. */
   sync(): void;
-  /** Bytes in each file, by path: what a checkpoint records. Undefined for stdout (no resume there). */
+  /** Bytes in each file, by real path (fileKey): what a checkpoint records. Undefined for stdout (no resume there). */
   offsets(): Record<string, number> | undefined;
   close(): void;
+}
+
+/**
+ * The real path of an output file, whatever the spelling it was given as: its directory resolved through
+ * symbolic links, then its name (resolved too when it is itself a link that `--force` lets us write through).
+ */
+export function fileKey(path: string): string {
+  const absolute = resolve(path);
+  try {
+    return realpathSync(absolute);
+  } catch {
+    // Not there yet: the directory decides.
+    try {
+      return join(realpathSync(dirname(absolute)), basename(absolute));
+    } catch {
+      return absolute;
+    }
+  }
 }
 
 /** The file of a table: `funds.csv` for the main one, `funds.classes.csv` for the `classes` list. */
@@ -33,7 +54,7 @@ export function tablePath(main: string, table: string): string {
   return join(dirname(main), `${basename(main, ext)}.${table}${ext}`);
 }
 
-/** Opens (or, resuming, cuts back to `resume` offsets) one file per table. */
+/** Opens (or, resuming, cuts back to `resume` offsets, keyed by fileKey) one file per table. */
 export function fileDestination(
   main: string,
   tables: readonly string[],
@@ -41,7 +62,8 @@ export function fileDestination(
 ): Destination {
   const files = tables.map((table) => {
     const path = tablePath(main, table);
-    const offset = resume?.[path];
+    const key = fileKey(path);
+    const offset = resume?.[key];
     let fd: number;
     if (resume && offset !== undefined) {
       fd = openSync(path, 'r+');
@@ -54,7 +76,7 @@ export function fileDestination(
       }
       ftruncateSync(fd, offset);
     } else fd = openSync(path, 'w');
-    return { table, path, fd, size: offset ?? 0, dirty: false };
+    return { table, key, fd, size: offset ?? 0, dirty: false };
   });
   const byTable = new Map(files.map((f) => [f.table, f]));
   return {
@@ -77,7 +99,7 @@ export function fileDestination(
         file.dirty = false;
       }
     },
-    offsets: () => Object.fromEntries(files.map((f) => [f.path, f.size])),
+    offsets: () => Object.fromEntries(files.map((f) => [f.key, f.size])),
     close() {
       for (const file of files) closeSync(file.fd);
     },
@@ -96,15 +118,41 @@ export function stdoutDestination(stream: NodeJS.WritableStream = process.stdout
   };
 }
 
-/** Writes a whole file at once: a reader (or a resumed run) sees the old file or the new one, never half. */
+const TEMP = /\.(\d+)\.tmp$/;
+
+/**
+ * Writes a whole file at once: a reader (or a resumed run) sees the old file or the new one, never half. A write
+ * that fails (a full disk) removes its temporary file; one a kill left is removed by removeStaleTemps.
+ */
 export function writeFileAtomic(path: string, text: string): void {
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  const fd = openSync(tmp, 'r');
   try {
-    fdatasyncSync(fd);
-  } finally {
-    closeSync(fd);
+    writeFileSync(tmp, text);
+    const fd = openSync(tmp, 'r');
+    try {
+      fdatasyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, path);
+  } catch (error) {
+    rmSync(tmp, { force: true });
+    throw error;
   }
-  renameSync(tmp, path);
+}
+
+/** Removes the `<name>.<pid>.tmp` files of writeFileAtomic in `dir` whose name starts with `prefix`, but ours. */
+export function removeStaleTemps(dir: string, prefix: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return; // no directory yet: nothing left in it
+  }
+  for (const name of names) {
+    const pid = TEMP.exec(name)?.[1];
+    if (pid !== undefined && Number(pid) !== process.pid && name.startsWith(prefix)) {
+      rmSync(`${dir}/${name}`, { force: true });
+    }
+  }
 }

@@ -6,10 +6,12 @@
 //   changelog.html        the released changelog, or "no release yet", and the pending changesets
 //   specs/                the bundled specs (JSON and YAML), each document and the joined one
 //   assets/               styles, the search (MiniSearch's browser build, our tokenizer, the index, the UI)
+
 import { copyFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createSpecModel } from '@assoc-feed/specs/model';
 import { missingRoutes, operationRoute, sectionRoute, tagRoute } from './anchors.ts';
 import { annotateForDocs } from './annotate.ts';
 import { pendingChanges, releasedChangelog } from './changelog.ts';
@@ -24,7 +26,6 @@ import { inferredPage } from './pages/inferred.ts';
 import { landingPage } from './pages/landing.ts';
 import { schedulesPage } from './pages/schedules.ts';
 import { buildRedocPage } from './redoc.ts';
-import { createResolver } from './resolve.ts';
 import { descriptionSections, searchDocuments, searchIndexScript } from './search-index.ts';
 import { oneLineSummary } from './summary.ts';
 import { componentUsers } from './usage.ts';
@@ -93,12 +94,12 @@ for (const file of specFiles()) copyFileSync(file.path, join(dist, 'specs', file
 // Search: the index, MiniSearch's browser (UMD) build, our tokenizer and the UI.
 const searchDocs = searchDocuments(
   documents.map((doc) => {
-    const resolve = createResolver(doc.spec);
+    const model = createSpecModel(doc.spec, { name: doc.api });
     return {
       api: doc.api,
       docLabel: `Document ${doc.number}`,
       operations: opsOf(doc.api),
-      fields: new Map(opsOf(doc.api).map((op) => [op, responseFields(op, resolve)])),
+      fields: new Map(opsOf(doc.api).map((op) => [op, responseFields(op, model)])),
       prose: proseOf(doc),
     };
   }),

@@ -1,10 +1,10 @@
 // Redoc code samples (x-codeSamples) for every GET operation: the document's typed client (one call, and for
 // paginated lists the `for await` over every record), and curl with the two flow-A headers. Values come from
 // the spec's parameter examples (examples.ts). Injected into the copy of the spec that Redoc renders.
+import { createSpecModel } from '@assoc-feed/specs/model';
 import { exampleValue, hasOwnExample } from './examples.ts';
 import type { Document, Json } from './inputs.ts';
 import { isPaginated, type Operation } from './operations.ts';
-import { createResolver } from './resolve.ts';
 import { tsLiteral } from './ts-literal.ts';
 
 export interface CodeSample {
@@ -141,12 +141,12 @@ export function codeSamples(spec: Json, op: Operation): CodeSample[] {
 /** A copy of the spec whose GET operations carry x-codeSamples (existing samples are kept, ours come after). */
 export function withCodeSamples(doc: Document, operations: Operation[]): Json {
   const copy = structuredClone(doc.spec);
-  const resolve = createResolver(copy);
+  const model = createSpecModel(copy, { name: doc.api });
   const paths = copy.paths as Record<string, Json>;
   for (const op of operations) {
     const samples = codeSamples(doc.spec, op);
     if (!samples.length) continue;
-    const node = resolve<Json>(paths[op.path])[op.method] as Json | undefined;
+    const node = model.deref<Json>(paths[op.path])[op.method] as Json | undefined;
     if (!node)
       throw new Error(`${doc.api}: ${op.method.toUpperCase()} ${op.path} vanished from the spec copy`);
     node['x-codeSamples'] = [...((node['x-codeSamples'] as CodeSample[] | undefined) ?? []), ...samples];

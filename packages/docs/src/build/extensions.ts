@@ -1,9 +1,10 @@
 // Reads the spec extensions the site lists on pages of their own: x-inferred ("not shown" choices) and
 // x-release-schedule (document 3).
 
+import { formatPointer } from '@assoc-feed/specs/model';
 import type { Json } from './inputs.ts';
 import { httpMethods } from './operations.ts';
-import { toPointer, walk } from './walk.ts';
+import { walk } from './walk.ts';
 
 export interface Inferred {
   api: string;
@@ -61,7 +62,7 @@ export function collectInferred(api: string, spec: Json): Inferred[] {
     const operation = operationAt(pointer);
     found.push({
       api,
-      pointer: toPointer(pointer),
+      pointer: formatPointer(pointer),
       where: describePlace(pointer),
       ...(operation ? { operation } : {}),
       choice: String(inferred.choice ?? ''),

@@ -1,8 +1,9 @@
 // The fields of an operation's success responses (2xx, JSON), through $ref, allOf/oneOf/anyOf and arrays, so
 // the search can lead from a field name to the operations that return it.
+
+import type { SpecModel } from '@assoc-feed/specs/model';
 import type { Json } from './inputs.ts';
 import type { Operation } from './operations.ts';
-import type { Resolver } from './resolve.ts';
 
 export interface ResponseField {
   name: string;
@@ -13,7 +14,7 @@ export interface ResponseField {
 
 function walkSchema(
   raw: unknown,
-  resolve: Resolver,
+  model: SpecModel,
   prefix: string,
   out: ResponseField[],
   refs: string[],
@@ -24,27 +25,28 @@ function walkSchema(
     if (refs.includes(ref)) return; // recursive schema: stop at the second visit
     refs = [...refs, ref];
   }
-  const schema = resolve<Json>(raw);
+  const schema = model.deref<Json>(raw);
   for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
     for (const part of (schema[key] as unknown[] | undefined) ?? [])
-      walkSchema(part, resolve, prefix, out, refs);
+      walkSchema(part, model, prefix, out, refs);
   }
-  if (schema.items) walkSchema(schema.items, resolve, `${prefix}[]`, out, refs);
+  if (schema.items) walkSchema(schema.items, model, `${prefix}[]`, out, refs);
   for (const [name, child] of Object.entries((schema.properties as Json | undefined) ?? {})) {
     const path = prefix ? `${prefix}.${name}` : name;
-    const resolved = resolve<Json>(child);
-    out.push({ name, path, description: String(resolved.description ?? (child as Json).description ?? '') });
-    walkSchema(child, resolve, path, out, refs);
+    // The type's own description first (the target as written), the property's beside its $ref after it.
+    const target = model.follow<Json>(child).target;
+    out.push({ name, path, description: String(target.description ?? (child as Json).description ?? '') });
+    walkSchema(child, model, path, out, refs);
   }
 }
 
-export function responseFields(op: Operation, resolve: Resolver): ResponseField[] {
+export function responseFields(op: Operation, model: SpecModel): ResponseField[] {
   const out: ResponseField[] = [];
   for (const [status, rawResponse] of Object.entries((op.node.responses as Json | undefined) ?? {})) {
     if (!/^2/.test(status)) continue;
-    const content = (resolve<Json>(rawResponse).content as Record<string, Json> | undefined) ?? {};
+    const content = (model.deref<Json>(rawResponse).content as Record<string, Json> | undefined) ?? {};
     for (const [type, media] of Object.entries(content)) {
-      if (type.includes('json') && media.schema) walkSchema(media.schema, resolve, '', out, []);
+      if (type.includes('json') && media.schema) walkSchema(media.schema, model, '', out, []);
     }
   }
   const seen = new Set<string>();

@@ -1,8 +1,9 @@
-// The operations of a bundled spec, flattened for the pages, the code samples and the search.
+// The operations of a bundled spec, read through the spec model and flattened for the pages, the code samples
+// and the search.
+import { createSpecModel, httpMethods, type SpecModel } from '@assoc-feed/specs/model';
 import type { Document, Json } from './inputs.ts';
-import { createResolver, type Resolver } from './resolve.ts';
 
-export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export { httpMethods };
 
 export interface Parameter {
   name: string;
@@ -30,54 +31,39 @@ export interface Operation {
   node: Json;
 }
 
-function toParameter(raw: unknown, resolve: Resolver): Parameter {
-  const p = resolve<Json>(raw);
+function toParameter(p: Json, model: SpecModel): Parameter {
   const examples = p.examples as Record<string, Json> | undefined;
-  const firstExample = examples ? Object.values(examples).map((e) => resolve<Json>(e))[0] : undefined;
+  const firstExample = examples ? Object.values(examples).map((e) => model.deref<Json>(e))[0] : undefined;
   const example = p.example !== undefined ? p.example : firstExample?.value;
   return {
     name: String(p.name),
     in: String(p.in),
     required: p.required === true,
     description: String(p.description ?? ''),
-    schema: resolve<Json>(p.schema ?? {}),
+    schema: model.deref<Json>(p.schema ?? {}),
     ...(example !== undefined ? { example } : {}),
   };
 }
 
 export function listOperations(doc: Document): Operation[] {
-  const resolve = createResolver(doc.spec);
-  const out: Operation[] = [];
-  for (const [path, rawItem] of Object.entries((doc.spec.paths as Json | undefined) ?? {})) {
-    const item = resolve<Json>(rawItem);
-    const shared = ((item.parameters as unknown[]) ?? []).map((p) => toParameter(p, resolve));
-    for (const method of httpMethods) {
-      const op = item[method] as Json | undefined;
-      if (!op) continue;
-      const own = ((op.parameters as unknown[]) ?? []).map((p) => toParameter(p, resolve));
-      const parameters = [
-        ...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)),
-        ...own,
-      ];
-      if (typeof op.operationId !== 'string')
-        throw new Error(`${doc.api}: ${method.toUpperCase()} ${path} has no operationId`);
-      const tags = (op.tags as string[] | undefined) ?? [];
-      out.push({
-        api: doc.api,
-        method,
-        path,
-        operationId: op.operationId,
-        summary: String(op.summary ?? op.operationId),
-        description: String(op.description ?? ''),
-        tag: tags[0] ?? '',
-        deprecated: op.deprecated === true,
-        ...(typeof op['x-document-id'] === 'string' ? { documentId: op['x-document-id'] } : {}),
-        parameters,
-        node: op,
-      });
-    }
-  }
-  return out;
+  const model = createSpecModel(doc.spec, { name: doc.api });
+  return model.operations().map((op) => {
+    if (op.operationId === undefined)
+      throw new Error(`${doc.api}: ${op.method.toUpperCase()} ${op.path} has no operationId`);
+    return {
+      api: doc.api,
+      method: op.method,
+      path: op.path,
+      operationId: op.operationId,
+      summary: String(op.node.summary ?? op.operationId),
+      description: String(op.node.description ?? ''),
+      tag: op.tags[0] ?? '',
+      deprecated: op.deprecated,
+      ...(op.documentId !== undefined ? { documentId: op.documentId } : {}),
+      parameters: op.parameters.map((p) => toParameter(p, model)),
+      node: op.node,
+    };
+  });
 }
 
 /** A list the client can page through: it takes both page and size query parameters. */

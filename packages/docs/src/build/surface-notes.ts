@@ -4,8 +4,8 @@
 // A note written there (x-inferred above all: the envelope, the record shape, a type's inferred limits) would be
 // invisible. This copies those notes to the description Redoc does show: the property, the parameter or the
 // response. Notes are matched by text, so a note is never repeated where it already stands.
+import { createSpecModel, type SpecModel } from '@assoc-feed/specs/model';
 import type { Json } from './inputs.ts';
-import { createResolver, type Resolver } from './resolve.ts';
 import { walk } from './walk.ts';
 
 export type NotesOf = (schema: Json) => string[];
@@ -14,7 +14,7 @@ export type NotesOf = (schema: Json) => string[];
  * The notes of the schemas Redoc shows through `start` without their descriptions: $ref targets, allOf parts and
  * array items, followed until a schema with properties of its own (those are shown, each with its description).
  */
-function hiddenNotes(start: unknown, resolve: Resolver, notesOf: NotesOf, includeStart: boolean): string[] {
+function hiddenNotes(start: unknown, model: SpecModel, notesOf: NotesOf, includeStart: boolean): string[] {
   const notes: string[] = [];
   const seen = new Set<unknown>();
   const visit = (raw: unknown, include: boolean) => {
@@ -22,7 +22,8 @@ function hiddenNotes(start: unknown, resolve: Resolver, notesOf: NotesOf, includ
     seen.add(raw);
     const ref = (raw as Json).$ref;
     if (typeof ref === 'string') {
-      visit(resolve(raw), true);
+      // The target as written: the keywords beside the $ref are the holder's own, shown already.
+      visit(model.follow(raw).target, true);
       return;
     }
     const node = raw as Json;
@@ -39,13 +40,13 @@ function at(root: Json, pointer: string[]): Json | undefined {
 }
 
 /** What a holder (property, parameter, response, request body) hides, and where its description starts. */
-function holderNotes(node: Json, pointer: string[], resolve: Resolver, notesOf: NotesOf): string[] {
+function holderNotes(node: Json, pointer: string[], model: SpecModel, notesOf: NotesOf): string[] {
   const parent = pointer[pointer.length - 2];
   const grand = pointer[pointer.length - 3];
-  if (parent === 'properties') return hiddenNotes(node, resolve, notesOf, false);
+  if (parent === 'properties') return hiddenNotes(node, model, notesOf, false);
   if (typeof node.$ref === 'string') return []; // a $ref'd parameter or response: the component is the holder
   const isParameter = parent === 'parameters' && typeof node.in === 'string';
-  if (isParameter) return hiddenNotes(node.schema, resolve, notesOf, true);
+  if (isParameter) return hiddenNotes(node.schema, model, notesOf, true);
   const isResponse = parent === 'responses';
   const isBody =
     pointer[pointer.length - 1] === 'requestBody' || (grand === 'components' && parent === 'requestBodies');
@@ -56,14 +57,14 @@ function holderNotes(node: Json, pointer: string[], resolve: Resolver, notesOf: 
     if (!schema) return [];
     const inline =
       typeof schema.$ref !== 'string' && typeof schema.description === 'string' ? [schema.description] : [];
-    return [...inline, ...hiddenNotes(schema, resolve, notesOf, true)];
+    return [...inline, ...hiddenNotes(schema, model, notesOf, true)];
   });
 }
 
 /** Appends to each holder of `copy` the notes its schemas hide (read from `spec`, the unannotated original). */
 export function surfaceHiddenNotes(spec: Json, copy: Json, notesOf: NotesOf): void {
-  const resolve = createResolver(spec);
-  const resolveCopy = createResolver(copy);
+  const model = createSpecModel(spec);
+  const copyModel = createSpecModel(copy);
   walk(spec, (node, pointer) => {
     if (
       pointer.some((p) => p.startsWith('x-')) ||
@@ -71,7 +72,7 @@ export function surfaceHiddenNotes(spec: Json, copy: Json, notesOf: NotesOf): vo
       pointer.includes('example')
     )
       return;
-    const notes = holderNotes(node, pointer, resolve, notesOf);
+    const notes = holderNotes(node, pointer, model, notesOf);
     if (!notes.length) return;
     const target = at(copy, pointer);
     if (!target) return;
@@ -79,7 +80,7 @@ export function surfaceHiddenNotes(spec: Json, copy: Json, notesOf: NotesOf): vo
     const shown =
       typeof target.description === 'string'
         ? target.description.trim()
-        : String(resolveCopy<Json>(target).description ?? '').trim();
+        : String(copyModel.deref<Json>(target).description ?? '').trim();
     const fresh = [...new Set(notes.map((n) => n.trim()))].filter((n) => n && !shown.includes(n));
     if (fresh.length) target.description = [shown, ...fresh].filter(Boolean).join('\n\n');
   });

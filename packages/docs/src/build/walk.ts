@@ -14,7 +14,3 @@ export function walk(
   visit(node as Json, pointer);
   for (const [key, child] of Object.entries(node as Json)) walk(child, visit, [...pointer, key]);
 }
-
-export function toPointer(pointer: string[]): string {
-  return `#/${pointer.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
-}

@@ -2,12 +2,12 @@
 // specs the pages were built from) and from the builder's own modules (operations, anchors, fields).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createSpecModel } from '@assoc-feed/specs/model';
 import { apiNames } from '../../../../tools/specs/apis.ts';
 import { operationHref, operationRoute } from '../build/anchors.ts';
 import { responseFields } from '../build/fields.ts';
 import type { Document, Json } from '../build/inputs.ts';
 import { listOperations, type Operation } from '../build/operations.ts';
-import { createResolver } from '../build/resolve.ts';
 import { distDir } from '../server.ts';
 
 export type { Operation };
@@ -28,8 +28,8 @@ export function operationsOf(doc: Document): Operation[] {
 /** The operations whose success responses contain a field of this name, across the documents. */
 export function operationsReturning(field: string): Operation[] {
   return builtDocuments().flatMap((doc) => {
-    const resolve = createResolver(doc.spec);
-    return listOperations(doc).filter((op) => responseFields(op, resolve).some((f) => f.name === field));
+    const model = createSpecModel(doc.spec);
+    return listOperations(doc).filter((op) => responseFields(op, model).some((f) => f.name === field));
   });
 }
 

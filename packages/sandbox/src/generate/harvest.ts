@@ -1,8 +1,8 @@
 // Collects the values the spec's own examples give each field (walking every example beside its schema), so
 // generated records speak the spec's vocabulary: "Longo Prazo", "IMA-B 5+", realistic magnitudes of a pu or
 // a net-asset value. Keyed by `Component.property` and by `property` alone.
-import type { Json } from '../spec/load.js';
-import { Resolver } from '../spec/resolve.js';
+import { createSpecModel, type Json } from '@assoc-feed/specs/model';
+import { componentName, flattenObject } from '../spec/schemas.js';
 
 export class Harvest {
   private readonly strings = new Map<string, string[]>();
@@ -40,7 +40,7 @@ export class Harvest {
   }
 
   /** Walks every response example of the spec with its schema. */
-  static fromSpec(spec: Json, resolver = new Resolver(spec)): Harvest {
+  static fromSpec(spec: Json, model = createSpecModel(spec)): Harvest {
     const harvest = new Harvest();
     const walk = (
       value: unknown,
@@ -49,10 +49,10 @@ export class Harvest {
       depth: number,
     ): void => {
       if (depth > 12 || value === null || value === undefined || !schemaNode) return;
-      const name = Resolver.refName(schemaNode) ?? component;
+      const name = componentName(schemaNode) ?? component;
       let schema: Json;
       try {
-        schema = resolver.deref(schemaNode);
+        schema = model.deref(schemaNode);
       } catch {
         return;
       }
@@ -64,7 +64,7 @@ export class Harvest {
         return;
       }
       if (typeof value !== 'object') return;
-      const flat = resolver.flattenObject(schemaNode);
+      const flat = flattenObject(model, schemaNode);
       for (const [prop, v] of Object.entries(value as Json)) {
         const propSchema = flat.properties[prop];
         if (typeof v !== 'object' || v === null) harvest.record(name, prop, v);
@@ -77,18 +77,12 @@ export class Harvest {
         if (!m.schema) continue;
         if (m.example !== undefined) walk(m.example, m.schema, undefined, 0);
         for (const ex of Object.values((m.examples as Json | undefined) ?? {})) {
-          walk((resolver.deref(ex) as Json).value, m.schema, undefined, 0);
+          walk((model.deref(ex) as Json).value, m.schema, undefined, 0);
         }
       }
     };
-    for (const item of Object.values((spec.paths as Json | undefined) ?? {})) {
-      for (const op of Object.values(resolver.deref(item))) {
-        if (!op || typeof op !== 'object') continue;
-        for (const response of Object.values(((op as Json).responses as Json | undefined) ?? {})) {
-          responseExamples(resolver.deref(response));
-        }
-      }
-    }
+    for (const op of model.operations())
+      for (const response of Object.values(op.responses)) responseExamples(response);
     return harvest;
   }
 }

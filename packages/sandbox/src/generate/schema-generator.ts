@@ -3,10 +3,11 @@
 // for a field in every schema that carries that field. Callers pass overrides for the fields that carry
 // identity (codes, dates, names) as a partial object; the generator fills the rest, respecting enum, const,
 // pattern, format, lengths, bounds and decimal scale, and using the values of the spec's examples as templates.
+
+import type { Json, SpecModel } from '@assoc-feed/specs/model';
 import { fromDayNumber, toDayNumber } from '../calendar.js';
 import { hashString, mix, Rng, unit } from '../rng.js';
-import type { Json } from '../spec/load.js';
-import { Resolver } from '../spec/resolve.js';
+import { componentName, flattenObject } from '../spec/schemas.js';
 import { fullScaleFor } from '../universe/full-scale.js';
 import type { Harvest } from './harvest.js';
 import { sampleRegex } from './regex-sample.js';
@@ -124,13 +125,13 @@ export class SchemaGenerator {
   private readonly compiled = new WeakMap<object, Gen>();
 
   constructor(
-    private readonly resolver: Resolver,
+    private readonly model: SpecModel,
     private readonly harvest: Harvest,
   ) {}
 
   /** Generates a value for a schema node (a `$ref` or an inline schema). */
   generate(node: unknown, key: number, override: unknown, ctx: GenContext): unknown {
-    return this.compile(node)(key, override, ctx, '', Resolver.refName(node));
+    return this.compile(node)(key, override, ctx, '', componentName(node));
   }
 
   private compile(node: unknown): Gen {
@@ -147,8 +148,9 @@ export class SchemaGenerator {
   }
 
   private build(node: unknown): Gen {
-    const name = Resolver.refName(node);
-    const schema = this.resolver.deref(node);
+    const name = componentName(node);
+    // The target as written, not a copy with the keywords beside the $ref: compiled once per component.
+    const schema = this.model.follow(node).target;
     if (schema !== node && typeof node === 'object' && node !== null) {
       const target = this.compile(schema);
       // Through a $ref, the referenced component becomes the naming context of its properties.
@@ -156,7 +158,7 @@ export class SchemaGenerator {
     }
     const alternatives = [...((schema.oneOf as unknown[]) ?? []), ...((schema.anyOf as unknown[]) ?? [])];
     if (alternatives.length > 0) {
-      const nonNull = alternatives.filter((a) => this.resolver.deref(a).type !== 'null');
+      const nonNull = alternatives.filter((a) => this.model.deref(a).type !== 'null');
       const nullable = nonNull.length < alternatives.length;
       const gens = nonNull.map((a) => this.compile(a));
       return (key, ov, ctx, prop, component) => {
@@ -204,16 +206,14 @@ export class SchemaGenerator {
   }
 
   private objectGen(node: unknown): Gen {
-    const flat = this.resolver.flattenObject(node);
+    const flat = flattenObject(this.model, node);
     const entry = (prop: string, propNode: unknown) => ({
       prop,
       hash: hashString(prop),
       required: flat.required.has(prop),
       // "Only when" fields (closing dates, ends of validity) appear only when the caller says so.
       onlyWhen: /encerramento|data_fim/.test(prop),
-      appliesTo: ((propNode as Json)?.['x-applies-to'] ?? this.resolver.deref(propNode)?.['x-applies-to']) as
-        | string[]
-        | undefined,
+      appliesTo: this.model.deref(propNode)?.['x-applies-to'] as string[] | undefined,
       gen: this.compile(propNode),
     });
     const props = Object.entries(flat.properties).map(([prop, propNode]) => entry(prop, propNode));
@@ -252,7 +252,7 @@ export class SchemaGenerator {
   private conditionals(node: unknown): Conditional[] {
     const out: Conditional[] = [];
     const visit = (n: unknown) => {
-      const s = this.resolver.deref(n);
+      const s = this.model.deref(n);
       if (s.if && typeof s.if === 'object') {
         const entry: Conditional = { condition: s.if as Json };
         if (s.then) entry.whenTrue = this.branch(s.then);
@@ -266,7 +266,7 @@ export class SchemaGenerator {
   }
 
   private branch(node: unknown): Branch {
-    const flat = this.resolver.flattenObject(node);
+    const flat = flattenObject(this.model, node);
     return {
       required: [...flat.required],
       forbidden: Object.entries(flat.properties)

@@ -20,6 +20,18 @@ const errorTypes: Record<number, string> = {
   503: 'service unavailable',
 };
 
+/**
+ * Anything that may be a token: a run of 32 or more token characters with a capital or a digit in it (the
+ * sandbox's own tokens are 43 base64url characters; codes, dates and ids in the API are far shorter, and the
+ * long parameter names, `codigo_fundo_ou_classe_ou_subclasse`, are lower case). Applied to every error message
+ * and log line, so a token put in a URL path or a parameter is never echoed back or logged.
+ */
+const TOKEN_LIKE = /[A-Za-z0-9_\-.~+=]{32,}/g;
+
+export function redactTokens(text: string): string {
+  return text.replace(TOKEN_LIKE, (run) => (/[A-Z0-9]/.test(run) ? '[redacted]' : run));
+}
+
 export interface ErrorBody {
   status: number;
   error: string;
@@ -33,12 +45,15 @@ export function errorBody(
   details?: ParamProblem[],
   error?: string,
 ): ErrorBody {
+  const safe = redactTokens(message);
   const body: ErrorBody = {
     status,
     error: (error ?? errorTypes[status] ?? 'error').slice(0, 100),
-    message: message.length > 1000 ? `${message.slice(0, 997)}...` : message,
+    message: safe.length > 1000 ? `${safe.slice(0, 997)}...` : safe,
   };
-  if (details && details.length > 0) body.details = details.slice(0, 20);
+  if (details && details.length > 0) {
+    body.details = JSON.parse(redactTokens(JSON.stringify(details.slice(0, 20)))) as ParamProblem[];
+  }
   return body;
 }
 

@@ -1,12 +1,13 @@
 // The operations of the joined spec as the sandbox needs them: routes, parameter rules, security, paging and
 // the rule extensions (x-page-envelope, x-required-together, x-date-window, x-release-schedule). Nothing here is
-// written by hand per endpoint: it is all read from the spec at start-up.
+// written by hand per endpoint: it is all read from the spec, through the spec model, at start-up.
 import type { DateWindowMeta } from '@assoc-feed/core';
-import type { Json } from './load.js';
-import { Resolver } from './resolve.js';
+import { createSpecModel, type Json, type SpecModel } from '@assoc-feed/specs/model';
+import { componentName, flattenObject } from './schemas.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-const methods: Method[] = ['get', 'post', 'put', 'patch', 'delete'];
+const methods: readonly string[] = ['get', 'post', 'put', 'patch', 'delete'] satisfies Method[];
+const isMethod = (method: string): method is Method => methods.includes(method);
 
 export interface ParamSchema {
   type?: string;
@@ -87,8 +88,8 @@ export interface OperationInfo {
   raw: Json;
 }
 
-function paramSchema(node: unknown, r: Resolver): ParamSchema {
-  const s = r.deref(node);
+function paramSchema(node: unknown, model: SpecModel): ParamSchema {
+  const s = model.deref(node);
   const out: ParamSchema = {};
   let type = s.type;
   if (Array.isArray(type)) {
@@ -115,15 +116,15 @@ function paramSchema(node: unknown, r: Resolver): ParamSchema {
   }
   // A parameter schema that only composes others (allOf of refs) keeps the strictest of their rules.
   for (const part of (s.allOf as unknown[] | undefined) ?? []) {
-    const inner = paramSchema(part, r);
+    const inner = paramSchema(part, model);
     for (const [k, v] of Object.entries(inner)) if ((out as Json)[k] === undefined) (out as Json)[k] = v;
   }
-  if (s.items) out.items = paramSchema(s.items, r);
+  if (s.items) out.items = paramSchema(s.items, model);
   return out;
 }
 
-function securityOf(requirements: Json[] | undefined): Security {
-  if (!requirements || requirements.length === 0) return 'none';
+function securityOf(requirements: readonly Json[]): Security {
+  if (requirements.length === 0) return 'none';
   for (const req of requirements) {
     if ('ClientId' in req && 'AccessToken' in req) return 'flowA';
     if ('InputClientCredentials' in req) return 'flowB';
@@ -132,108 +133,98 @@ function securityOf(requirements: Json[] | undefined): Security {
   return 'none';
 }
 
-function successShape(op: Json, r: Resolver): SuccessShape {
-  const responses = (op.responses as Json | undefined) ?? {};
+function successShape(responses: Record<string, Json>, model: SpecModel): SuccessShape {
   const status = Object.keys(responses)
     .map(Number)
     .filter((s) => s >= 200 && s < 300)
     .sort((a, b) => a - b)[0];
   if (status === undefined) return { status: 200, kind: 'none' };
-  const response = r.deref(responses[String(status)]);
+  const response = responses[String(status)] as Json;
   const schemaNode = ((response.content as Json | undefined)?.['application/json'] as Json | undefined)
     ?.schema;
   if (!schemaNode) return { status, kind: 'none' };
-  const schema = r.deref(schemaNode);
-  const flat = r.flattenObject(schemaNode);
+  const schema = model.deref(schemaNode);
+  const flat = flattenObject(model, schemaNode);
   const envelope = flat.extensions['x-page-envelope'] as PageEnvelopeNames | undefined;
   if (envelope) {
-    const itemsSchema = r.deref(flat.properties[envelope.items]) as Json | undefined;
+    const itemsSchema = model.deref(flat.properties[envelope.items]) as Json | undefined;
     const recordNode = itemsSchema?.items;
     return {
       status,
       kind: 'envelope',
       envelope,
       recordSchema: recordNode,
-      recordName: Resolver.refName(recordNode),
+      recordName: componentName(recordNode),
     };
   }
   if (schema.type === 'array') {
-    return { status, kind: 'array', recordSchema: schema.items, recordName: Resolver.refName(schema.items) };
+    return { status, kind: 'array', recordSchema: schema.items, recordName: componentName(schema.items) };
   }
-  return { status, kind: 'object', recordSchema: schemaNode, recordName: Resolver.refName(schemaNode) };
+  return { status, kind: 'object', recordSchema: schemaNode, recordName: componentName(schemaNode) };
 }
 
 /** Every operation of the spec, in spec order. */
-export function readOperations(spec: Json, resolver = new Resolver(spec)): OperationInfo[] {
+export function readOperations(spec: Json, model = createSpecModel(spec)): OperationInfo[] {
   const out: OperationInfo[] = [];
-  for (const [path, rawItem] of Object.entries((spec.paths as Json | undefined) ?? {})) {
-    const item = resolver.deref(rawItem);
-    const shared = ((item.parameters as unknown[] | undefined) ?? []).map((p) => resolver.deref(p));
-    for (const method of methods) {
-      const op = item[method] as Json | undefined;
-      if (!op) continue;
-      const merged = new Map<string, Json>();
-      for (const p of [
-        ...shared,
-        ...((op.parameters as unknown[] | undefined) ?? []).map((p) => resolver.deref(p)),
-      ]) {
-        merged.set(`${String(p.in)}:${String(p.name)}`, p);
-      }
-      const params: ParamInfo[] = [...merged.values()]
-        .filter((p) => p.in === 'query' || p.in === 'path' || p.in === 'header')
-        .map((p) => {
-          const schema = paramSchema(p.schema ?? {}, resolver);
-          const style = (p.style as string | undefined) ?? (p.in === 'query' ? 'form' : 'simple');
-          const explode = (p.explode as boolean | undefined) ?? style === 'form';
-          return {
-            name: String(p.name),
-            in: p.in as ParamInfo['in'],
-            required: Boolean(p.required) || p.in === 'path',
-            schema,
-            repeatable: schema.type === 'array' && p.in === 'query' && style === 'form' && explode,
-          };
-        });
-      const responses = (op.responses as Json | undefined) ?? {};
-      const success = successShape(op, resolver);
-      const info: OperationInfo = {
-        method,
-        path,
-        operationId: String(op.operationId ?? `${method} ${path}`),
-        documentId: String(op['x-document-id'] ?? ''),
-        params,
-        security: securityOf((op.security as Json[] | undefined) ?? (spec.security as Json[] | undefined)),
-        requiredTogether: (op['x-required-together'] as string[][] | undefined) ?? [],
-        success,
-        statuses: new Set(Object.keys(responses).map(Number).filter(Number.isInteger)),
-        deprecated: Boolean(op.deprecated),
-        raw: op,
+  for (const op of model.operations()) {
+    const { method, path, node } = op;
+    if (!isMethod(method)) continue;
+    const params: ParamInfo[] = op.parameters
+      .filter((p) => p.in === 'query' || p.in === 'path' || p.in === 'header')
+      .map((p) => {
+        const schema = paramSchema(p.schema ?? {}, model);
+        const style = (p.style as string | undefined) ?? (p.in === 'query' ? 'form' : 'simple');
+        const explode = (p.explode as boolean | undefined) ?? style === 'form';
+        return {
+          name: String(p.name),
+          in: p.in as ParamInfo['in'],
+          required: Boolean(p.required) || p.in === 'path',
+          schema,
+          repeatable: schema.type === 'array' && p.in === 'query' && style === 'form' && explode,
+        };
+      });
+    const { responses } = op;
+    const success = successShape(responses, model);
+    const info: OperationInfo = {
+      method,
+      path,
+      operationId: op.operationId ?? `${method} ${path}`,
+      documentId: op.documentId ?? '',
+      params,
+      security: securityOf(op.security),
+      requiredTogether: (op.extensions['x-required-together'] as string[][] | undefined) ?? [],
+      success,
+      statuses: new Set(Object.keys(responses).map(Number).filter(Number.isInteger)),
+      deprecated: op.deprecated,
+      raw: node,
+    };
+    const { extensions } = op;
+    if (extensions['x-date-window']) info.dateWindow = extensions['x-date-window'] as DateWindow;
+    if (extensions['x-release-schedule'])
+      info.releaseSchedule = extensions['x-release-schedule'] as ReleaseSchedule;
+    const page = params.find((p) => p.in === 'query' && p.name === 'page');
+    const size = params.find((p) => p.in === 'query' && p.name === 'size');
+    if (success.kind === 'envelope') {
+      const maxSize = size?.schema.maximum ?? 1000;
+      const defaultSize = typeof size?.schema.default === 'number' ? size.schema.default : maxSize;
+      info.paging = {
+        pageParam: page?.name ?? 'page',
+        sizeParam: size?.name ?? 'size',
+        maxSize,
+        defaultSize,
       };
-      if (op['x-date-window']) info.dateWindow = op['x-date-window'] as DateWindow;
-      if (op['x-release-schedule']) info.releaseSchedule = op['x-release-schedule'] as ReleaseSchedule;
-      const page = params.find((p) => p.in === 'query' && p.name === 'page');
-      const size = params.find((p) => p.in === 'query' && p.name === 'size');
-      if (success.kind === 'envelope') {
-        const maxSize = size?.schema.maximum ?? 1000;
-        const defaultSize = typeof size?.schema.default === 'number' ? size.schema.default : maxSize;
-        info.paging = {
-          pageParam: page?.name ?? 'page',
-          sizeParam: size?.name ?? 'size',
-          maxSize,
-          defaultSize,
-        };
-      }
-      const body = op.requestBody ? resolver.deref(op.requestBody) : undefined;
-      if (body) {
-        const content = (body.content as Json | undefined) ?? {};
-        const first = Object.values(content)[0] as Json | undefined;
-        info.requestBody = {
-          required: Boolean(body.required),
-          contentTypes: Object.keys(content),
-          schema: first?.schema,
-        };
-      }
-      out.push(info);
     }
+    const body = op.requestBody;
+    if (body) {
+      const content = (body.content as Json | undefined) ?? {};
+      const first = Object.values(content)[0] as Json | undefined;
+      info.requestBody = {
+        required: Boolean(body.required),
+        contentTypes: Object.keys(content),
+        schema: first?.schema,
+      };
+    }
+    out.push(info);
   }
   return out;
 }

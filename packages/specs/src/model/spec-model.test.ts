@@ -76,8 +76,16 @@ describe('deref: the node behind a chain of references', () => {
     ['a false schema', { $ref: '#/components/schemas/Falsy' }, false, ['#/components/schemas/Falsy']],
     ['a falsy value', { $ref: '#/components/schemas/Zero' }, 0, ['#/components/schemas/Zero']],
   ])('%s', (_, node, value, refs) => {
-    expect(model.follow(node)).toEqual({ value, refs });
+    const { target: _target, ...followed } = model.follow(node);
+    expect(followed).toEqual({ value, refs });
     expect(model.deref(node)).toEqual(value);
+  });
+
+  it('follow().target is the node the last reference points to, without the keywords beside the references', () => {
+    const beside = { $ref: '#/components/schemas/AliasOfAlias', description: 'here' };
+    expect(model.follow(beside).target).toBe(schemas.Code);
+    expect(model.follow(beside).value).not.toBe(schemas.Code);
+    expect(model.follow(schemas.Fund).target).toBe(schemas.Fund);
   });
 
   it('returns the target itself (not a copy) when nothing is laid over it', () => {

@@ -20,6 +20,10 @@ export interface Followed<T = unknown> {
   value: T;
   /** The references followed, outermost first; empty when the node was not a reference. */
   refs: string[];
+  /** The node the last reference points to, as written (the node itself when it is not a reference): without
+   * the keywords beside the references, for a reader that tells a node's own keywords (a property's
+   * `description`) from its target's, or keys a cache by the target itself. */
+  target: T;
 }
 
 export interface SpecModel {
@@ -132,8 +136,9 @@ export function createSpecModel(spec: Json, options: SpecModelOptions = {}): Spe
       refs.push(ref);
       value = next;
     }
+    const bare = value as T;
     if (siblings.length > 0 && isObject(value)) value = Object.assign({}, value, ...siblings);
-    return { value: value as T, refs };
+    return { value: value as T, refs, target: bare };
   }
 
   function inline<T>(node: unknown): T {
@@ -142,7 +147,7 @@ export function createSpecModel(spec: Json, options: SpecModelOptions = {}): Spe
       if (!isObject(current)) return current;
       const ref = refOf(current);
       if (ref !== undefined && open.includes(ref)) return current;
-      const { value, refs } = ref === undefined ? { value: current, refs: [] } : follow(current);
+      const { value, refs } = ref === undefined ? { value: current, refs: [] as string[] } : follow(current);
       if (!isObject(value)) return copy(value, [...open, ...refs]);
       const within = [...open, ...refs];
       return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, copy(child, within)]));

@@ -1,6 +1,6 @@
 // Family E (`v2/ima-etf/`): the indices of licensed ETFs, filtered by the repeatable `etf` parameter.
 import { addBusinessDays, businessDaysBetween, nthBusinessDayOfMonth, toDayNumber } from '../../calendar.js';
-import { type Month, monthKey, monthOfKey } from '../../time.js';
+import type { Month } from '../../time.js';
 import type { Bond, IndexDef } from '../../universe/market.js';
 import type { RequestContext } from '../../world.js';
 import { bondPortfolioRecords, indexSummary, intradayIndices } from './ima.js';

@@ -1,0 +1,172 @@
+// What the command line does to files it did not write, or that a killed run left: it resumes whatever the
+// spelling of --out, never truncates a file no checkpoint accounts for, never writes through a symbolic link,
+// cleans its temporary files, and says the truth when interrupted.
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RunningSandbox } from '@assoc-feed/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectExit, finished, runCli, sandboxEnv, spawnCli, startTestSandbox } from '../test-support/cli.js';
+
+let sandbox: RunningSandbox;
+let dir: string;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox({ latencyMs: 8 });
+  dir = mkdtempSync(join(tmpdir(), 'assoc-feed-safety-'));
+});
+afterAll(async () => {
+  await sandbox?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const V2 = '/feed/fundos/v2/fundos';
+const exportArgs = (out: string) => ['export', V2, '-q', 'size=100', '--out', out, '-c', '2'];
+
+function savedRecords(path: string): number {
+  try {
+    return (JSON.parse(readFileSync(path, 'utf8')) as { records: number }).records;
+  } catch {
+    return 0;
+  }
+}
+
+/** Starts `args`, SIGKILLs it once its checkpoint counts `records`. */
+async function killAfter(args: string[], checkpoint: string, records: number, cwd?: string) {
+  const child = spawnCli([...args, '--checkpoint-interval', '0.05'], sandboxEnv(sandbox), cwd);
+  const exited = finished(child);
+  const deadline = Date.now() + 20_000;
+  while (savedRecords(checkpoint) < records) {
+    if (Date.now() > deadline) throw new Error('the run never reached the kill point');
+    await sleep(2);
+  }
+  child.kill('SIGKILL');
+  expect((await exited).signal).toBe('SIGKILL');
+}
+
+describe('resume whatever the spelling of --out', () => {
+  it('killed with an absolute --out, resumed from its directory with ./name: the output equals an uninterrupted run', async () => {
+    const sub = join(dir, 'spelling');
+    mkdirSync(sub);
+    const reference = join(sub, 'reference.ndjson');
+    expectExit(await runCli([...exportArgs(reference), '--quiet'], sandboxEnv(sandbox)), 0);
+
+    const out = join(sub, 'r.ndjson');
+    await killAfter(exportArgs(out), `${out}.checkpoint.json`, 1000);
+    const resumed = expectExit(await runCli(exportArgs('./r.ndjson'), sandboxEnv(sandbox), sub), 0);
+    expect(resumed.stderr).toMatch(/^resuming /m);
+    expect(readFileSync(out, 'utf8')).toBe(readFileSync(reference, 'utf8'));
+  });
+});
+
+describe('files no checkpoint accounts for', () => {
+  it('refuses to truncate a file with content and no checkpoint, names --restart, and leaves the file as it was', async () => {
+    const out = join(dir, 'precious.ndjson');
+    writeFileSync(out, '{"mine":true}\n');
+    const result = expectExit(await runCli(exportArgs(out), sandboxEnv(sandbox)), 2);
+    expect(result.stderr).toContain('precious.ndjson');
+    expect(result.stderr).toContain('--restart');
+    expect(readFileSync(out, 'utf8')).toBe('{"mine":true}\n');
+
+    expectExit(await runCli([...exportArgs(out), '--restart', '--quiet'], sandboxEnv(sandbox)), 0);
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(7231);
+  });
+
+  it('refuses to write through a symbolic link unless --force, and names --force', async () => {
+    const target = join(dir, 'target.ndjson');
+    const link = join(dir, 'link.ndjson');
+    writeFileSync(target, '');
+    symlinkSync(target, link);
+    const result = expectExit(await runCli(exportArgs(link), sandboxEnv(sandbox)), 2);
+    expect(result.stderr).toContain('symbolic link');
+    expect(result.stderr).toContain('--force');
+    expect(readFileSync(target, 'utf8')).toBe('');
+
+    expectExit(await runCli([...exportArgs(link), '--force', '--quiet'], sandboxEnv(sandbox)), 0);
+    expect(readFileSync(target, 'utf8').trim().split('\n')).toHaveLength(7231);
+  });
+
+  it('removes the temporary files a killed run left beside its checkpoint when it starts again', async () => {
+    const sub = join(dir, 'temps');
+    mkdirSync(sub);
+    const out = join(sub, 'funds.ndjson');
+    // What a kill (or a full disk) between the write and the rename of a checkpoint leaves.
+    writeFileSync(`${out}.checkpoint.json.999999.tmp`, '{"half":');
+    expectExit(await runCli([...exportArgs(out), '--quiet'], sandboxEnv(sandbox)), 0);
+    expect(readdirSync(sub)).toEqual(['funds.ndjson']);
+  });
+
+  it('an --out in a directory that does not exist is a setup error: exit 2, nothing sent', async () => {
+    const out = join(dir, 'no-such-dir', 'funds.ndjson');
+    const result = expectExit(await runCli(exportArgs(out), sandboxEnv(sandbox)), 2);
+    expect(result.stderr).toContain('no-such-dir');
+    expect(existsSync(join(dir, 'no-such-dir'))).toBe(false);
+  });
+
+  it('an --out-dir that cannot be made (a file in the way) is a setup error: exit 2', async () => {
+    const blocker = join(dir, 'a-file');
+    writeFileSync(blocker, 'x');
+    const result = expectExit(
+      await runCli(
+        [
+          'backfill',
+          '/feed/precos-indices/v1/titulos-publicos/vna',
+          '--from',
+          '2025-01-02',
+          '--to',
+          '2025-01-03',
+          '--out-dir',
+          join(blocker, 'days'),
+        ],
+        sandboxEnv(sandbox),
+      ),
+      2,
+    );
+    expect(result.stderr).toContain('--out-dir');
+  });
+});
+
+describe('Ctrl-C', () => {
+  it.each([
+    {
+      name: 'stdout',
+      args: [] as string[],
+      says: /stdout cannot be resumed/,
+      not: /run the same command again/,
+    },
+    {
+      name: 'a file',
+      args: ['--out', 'int.ndjson'],
+      says: /run the same command again to resume/,
+      not: /stdout/,
+    },
+  ])('on output to $name, the message is true for it', async (c) => {
+    const child = spawnCli(['export', V2, '-q', 'size=10', '-c', '1', ...c.args], sandboxEnv(sandbox), dir);
+    const exited = finished(child);
+    // Interrupt once the run is under way (records on stdout, or a checkpoint beside the file).
+    let printed = false;
+    child.stdout?.once('data', () => {
+      printed = true;
+    });
+    const deadline = Date.now() + 20_000;
+    while (!printed && savedRecords(join(dir, 'int.ndjson.checkpoint.json')) === 0) {
+      if (Date.now() > deadline) throw new Error('the run never started');
+      await sleep(2);
+    }
+    child.kill('SIGINT');
+    const result = await exited;
+    expect(result.code).toBe(130);
+    expect(result.stderr).toMatch(c.says);
+    expect(result.stderr).not.toMatch(c.not);
+  });
+});

@@ -1,0 +1,231 @@
+// Every way reading an answer can fail is a FeedError with its own code; a body cut short is retried; the size
+// of what is read is bounded while it streams in; and the deadline covers reading and parsing.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createDocumentClient, type DocumentClientOptions } from './create-document-client.js';
+import { FeedError } from './errors.js';
+import {
+  BASE_URL,
+  CLIENT_ID,
+  CLIENT_SECRET,
+  createFakeFeed,
+  type FakeFeedOptions,
+  meta,
+  type paths,
+  recordingSleep,
+} from './test-support/fixtures.js';
+
+const DETAIL = '/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}';
+
+function setup(handler: FakeFeedOptions['handler'], options: Partial<DocumentClientOptions> = {}) {
+  const feed = createFakeFeed({ handler });
+  const { sleep } = recordingSleep();
+  const client = createDocumentClient<paths>(
+    {
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      baseUrl: BASE_URL,
+      fetch: feed.fetch,
+      retry: { sleep, random: () => 0.5 },
+      ...options,
+    },
+    meta,
+  );
+  const get = () =>
+    client.GET(DETAIL, { params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000000001' } } });
+  return { feed, client, get };
+}
+
+/** Feed calls get `answer`; the token route stays the fake's own. */
+const feedOnly =
+  (answer: () => Response): FakeFeedOptions['handler'] =>
+  (req) =>
+    req.url.pathname.startsWith('/feed/') ? answer() : undefined;
+
+/** A body of `chunks` chunks of `size` bytes of JSON-ish text, counting what was pulled from it. */
+function countedStream(chunks: number, size: number) {
+  const pulled = { chunks: 0 };
+  const chunk = new TextEncoder().encode('x'.repeat(size));
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled.chunks === chunks) return controller.close();
+      pulled.chunks++;
+      controller.enqueue(chunk);
+    },
+  });
+  return { stream, pulled };
+}
+
+async function failure(call: Promise<unknown>): Promise<FeedError> {
+  const error = await call.then(
+    (value) => new Error(`expected a rejection, got ${JSON.stringify(value).slice(0, 200)}`),
+    (e: unknown) => e,
+  );
+  if (!(error instanceof FeedError)) throw error;
+  return error;
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  vi.useRealTimers();
+  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+});
+
+describe('answers that are not what they claim', () => {
+  it('a 200 whose body is not JSON is a FeedError with code invalid_response, not a bare SyntaxError', async () => {
+    const { get } = setup(
+      feedOnly(() => new Response('<html>maintenance</html>', { headers: { 'content-type': 'text/html' } })),
+    );
+    const error = await failure(get());
+    expect(error.code).toBe('invalid_response');
+    expect(error.status).toBe(200);
+    expect(error.message).toContain('not JSON');
+  });
+
+  it('a body cut short is retried like a network error, then fails with code response_truncated', async () => {
+    // A real server that promises 1000 bytes, sends 20 and hangs up: what undici calls "terminated".
+    let requests = 0;
+    const server = createServer((req, res) => {
+      req.resume();
+      if (req.url === '/oauth/access-token') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ access_token: 't', token_type: 'Bearer', expires_in: 3600 }));
+        return;
+      }
+      requests++;
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write('{"content":{"codig');
+      setTimeout(() => res.socket?.destroy(), 5);
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { sleep } = recordingSleep();
+    const client = createDocumentClient<paths>(
+      {
+        clientId: CLIENT_ID,
+        clientSecret: CLIENT_SECRET,
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        retry: { sleep },
+      },
+      meta,
+    );
+    const error = await failure(
+      client.GET(DETAIL, { params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000000001' } } }),
+    );
+    expect(error.code).toBe('response_truncated');
+    expect(requests).toBe(3); // the first attempt and two retries
+  });
+
+  it('a body cut short once, then whole, succeeds on the retry', async () => {
+    let n = 0;
+    const { get } = setup(
+      feedOnly(() => {
+        if (n++ > 0) return Response.json({ content: { codigo_fundo: 'F0000000001', nome: 'ok' } });
+        const broken = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"content":'));
+            controller.error(new TypeError('terminated'));
+          },
+        });
+        return new Response(broken, { headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const result = await get();
+    expect(result.data).toEqual({ content: { codigo_fundo: 'F0000000001', nome: 'ok' } });
+  });
+});
+
+describe('maxResponseBytes', () => {
+  it('stops reading a streamed (chunked) body once it passes the limit: code response_too_large', async () => {
+    const big = countedStream(10_000, 1024); // 10 MB on offer
+    const { get } = setup(
+      feedOnly(() => new Response(big.stream, { headers: { 'content-type': 'application/json' } })),
+      { maxResponseBytes: 64 * 1024 },
+    );
+    const error = await failure(get());
+    expect(error.code).toBe('response_too_large');
+    expect(error.message).toContain('maxResponseBytes');
+    // What was pulled is the limit and a few chunks of read-ahead, not the 10,000 on offer.
+    expect(big.pulled.chunks).toBeLessThan(100);
+  });
+
+  it('refuses a body whose Content-Length is above the limit without reading it', async () => {
+    const big = countedStream(10_000, 1024);
+    const { get } = setup(
+      feedOnly(
+        () =>
+          new Response(big.stream, {
+            headers: { 'content-type': 'application/json', 'content-length': String(10_000 * 1024) },
+          }),
+      ),
+      { maxResponseBytes: 64 * 1024 },
+    );
+    expect((await failure(get())).code).toBe('response_too_large');
+    expect(big.pulled.chunks).toBeLessThan(5);
+  });
+
+  it('reads an error body only up to the limit too (no copy of it), and still maps the status', async () => {
+    const big = countedStream(10_000, 1024);
+    const { get } = setup(
+      feedOnly(() => new Response(big.stream, { status: 503 })),
+      {
+        maxResponseBytes: 64 * 1024,
+        retry: false,
+        throwOnError: true,
+      },
+    );
+    const error = await failure(get());
+    expect(error.code).toBe('server_error');
+    expect(big.pulled.chunks).toBeLessThan(100);
+  });
+
+  it("bounds a body read as a stream (parseAs: 'stream') too: reading it past the limit fails with response_too_large", async () => {
+    const big = countedStream(10_000, 1024);
+    const { client } = setup(
+      feedOnly(() => new Response(big.stream, { headers: { 'content-type': 'application/json' } })),
+      { maxResponseBytes: 64 * 1024 },
+    );
+    const result = await client.GET(DETAIL, {
+      params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000000001' } },
+      parseAs: 'stream',
+    });
+    const reader = (result.data as unknown as ReadableStream<Uint8Array>).getReader();
+    const error = await failure(
+      (async () => {
+        for (;;) if ((await reader.read()).done) return 'read to the end';
+      })(),
+    );
+    expect(error.code).toBe('response_too_large');
+    expect(big.pulled.chunks).toBeLessThan(100);
+  });
+
+  it('rejects a maxResponseBytes that is not a whole number above 0, naming the option', () => {
+    for (const value of [0, -1, 1.5, Number.NaN, '1000']) {
+      expect(() => setup(undefined, { maxResponseBytes: value as number })).toThrow(/maxResponseBytes/);
+    }
+  });
+});
+
+describe('the deadline', () => {
+  it('covers reading and parsing: an answer that comes complete only after the deadline is a TimeoutError', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { get } = setup(
+      feedOnly(() => {
+        const body = JSON.stringify({ content: { codigo_fundo: 'F0000000001', nome: 'late' } });
+        const stream = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            // Reading (or a long parse) blocks the loop past the deadline: the clock moves, no timer can fire.
+            vi.setSystemTime(Date.now() + 5_000);
+            controller.enqueue(new TextEncoder().encode(body));
+            controller.close();
+          },
+        });
+        return new Response(stream, { headers: { 'content-type': 'application/json' } });
+      }),
+      { timeoutMs: 1_000 },
+    );
+    const error = await failure(get());
+    expect(error.code).toBe('timeout');
+  });
+});

@@ -1,0 +1,56 @@
+// Prism as a child process, up once it listens: what startMock (`prism mock`) and startPrismProxy
+// (`prism proxy --errors`) share. A Prism that exits before listening is an error carrying its last output.
+import { spawn } from 'node:child_process';
+import { freePort } from './free-port.js';
+import { prismBinPath } from './spec-files.js';
+import { stopChild } from './stop-child.js';
+import { waitForPort } from './wait-for-port.js';
+
+export interface RunningServer {
+  /** Base URL to give a client as `baseUrl`, e.g. http://127.0.0.1:4010 */
+  url: string;
+  /** Stops the server and waits for it to exit. Safe to call twice. */
+  stop: () => Promise<void>;
+}
+
+export interface PrismProcessOptions {
+  /** Prism's command and its arguments, before the address: `['mock', spec]`, `['proxy', '--errors', spec, url]`. */
+  args: string[];
+  host?: string | undefined;
+  /** 0 or absent picks a free one. */
+  port?: number | undefined;
+  /** `inherit`: Prism writes to this process's output; a function: Prism's output line by line; else silent. */
+  log?: 'silent' | 'inherit' | ((line: string) => void) | undefined;
+  startTimeoutMs?: number | undefined;
+}
+
+export async function spawnPrism(options: PrismProcessOptions): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port || (await freePort(host));
+  const { log } = options;
+  const lines = typeof log === 'function' ? log : undefined;
+  const args = [prismBinPath(), ...options.args, '-h', host, '-p', String(port)];
+  if (log !== 'inherit' && !lines) args.push('--verboseLevel', 'silent');
+  const child = spawn(process.execPath, args, {
+    stdio: log === 'inherit' ? 'inherit' : ['ignore', lines ? 'pipe' : 'ignore', 'pipe'],
+    env: { ...process.env, DO_NOT_TRACK: '1', SCARF_ANALYTICS: 'false' },
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+    lines?.(chunk.toString().trimEnd());
+  });
+  child.stdout?.on('data', (chunk: Buffer) => lines?.(chunk.toString().trimEnd()));
+  const exited = new AbortController();
+  child.once('exit', (code, signal) =>
+    exited.abort(new Error(`Prism exited (${code ?? signal}) before listening:\n${stderr}`)),
+  );
+  try {
+    await waitForPort(host, port, options.startTimeoutMs ?? 30_000, exited.signal);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  const displayHost = host.includes(':') ? `[${host}]` : host;
+  return { url: `http://${displayHost}:${port}`, stop: () => stopChild(child) };
+}

@@ -1,0 +1,169 @@
+// What the sandbox does with clients that misbehave at the connection level: a body it refused is not read,
+// slow clients are cut off at the configured limits with a 408, a client that hangs up is not a sandbox bug,
+// and a token sent where it does not belong is never echoed back or logged. Raw sockets on loopback.
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningSandbox, startSandbox } from './start-sandbox.js';
+
+let sandbox: RunningSandbox;
+const logs: string[] = [];
+const HEADERS_MS = 300;
+const REQUEST_MS = 600;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    port: 0,
+    log: (line) => logs.push(line),
+    headersTimeoutMs: HEADERS_MS,
+    requestTimeoutMs: REQUEST_MS,
+  });
+});
+afterAll(() => sandbox?.stop());
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Conversation {
+  socket: Socket;
+  received: () => string;
+  closed: Promise<void>;
+  isClosed: () => boolean;
+}
+
+function open(): Conversation {
+  const { port, hostname } = new URL(sandbox.sandboxUrl);
+  const socket = connect(Number(port), hostname);
+  let received = '';
+  let isClosed = false;
+  socket.on('data', (d: Buffer) => {
+    received += d.toString('latin1');
+  });
+  socket.on('error', () => {}); // EPIPE/ECONNRESET once the sandbox closes: expected here
+  const closed = new Promise<void>((resolve) =>
+    socket.on('close', () => {
+      isClosed = true;
+      resolve();
+    }),
+  );
+  return { socket, received: () => received, closed, isClosed: () => isClosed };
+}
+
+/** Writes up to `max` bytes of body, 64 KB at a time, until the sandbox closes; returns what was written. */
+async function flood(c: Conversation, max: number, frame = (b: Buffer) => b): Promise<number> {
+  const chunk = Buffer.alloc(64 * 1024, 0x61);
+  let sent = 0;
+  while (!c.isClosed() && sent < max) {
+    const ok = c.socket.write(frame(chunk));
+    sent += chunk.length;
+    if (!ok) {
+      await Promise.race([
+        new Promise((r) => c.socket.once('drain', r)),
+        c.closed,
+        sleep(200), // a stalled window: check again
+      ]);
+    }
+  }
+  return sent;
+}
+
+async function tokenFor(): Promise<string> {
+  const basic = Buffer.from(`${sandbox.clientId}:${sandbox.clientSecret}`).toString('base64');
+  const response = await fetch(`${sandbox.sandboxUrl}/oauth/access-token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'client_credentials' }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+describe('a body the sandbox refused (413)', () => {
+  it.each([
+    { name: 'declared too large (Content-Length)', chunked: false },
+    { name: 'found too large while streaming (chunked)', chunked: true },
+  ])('$name: answers 413 and closes the connection instead of reading the rest', async ({ chunked }) => {
+    const c = open();
+    c.socket.write(
+      `POST /oauth/access-token HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n${
+        chunked ? 'transfer-encoding: chunked' : 'content-length: 1000000000'
+      }\r\n\r\n`,
+    );
+    const frame = (b: Buffer) =>
+      chunked ? Buffer.concat([Buffer.from(`${b.length.toString(16)}\r\n`), b, Buffer.from('\r\n')]) : b;
+    const sent = await flood(c, 256 * 1024 * 1024, frame);
+    await c.closed;
+    expect(c.received()).toMatch(/^HTTP\/1\.1 413 /);
+    // Socket buffers take a few MB; the 256 MB offered were never read.
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+  });
+});
+
+describe('slow clients', () => {
+  it('headers not complete within headersTimeoutMs: 408, connection closed', async () => {
+    const c = open();
+    const started = performance.now();
+    c.socket.write('GET /feed/fundos/v2/fundos HTTP/1.1\r\nhost: x\r\n'); // and nothing more
+    await c.closed;
+    const took = performance.now() - started;
+    expect(c.received()).toMatch(/^HTTP\/1\.1 408 /);
+    expect(c.received()).toContain('did not arrive in time');
+    // Not a timing test: a generous bound that tells "the configured 300 ms" from Node's 30 s check interval.
+    expect(took).toBeLessThan(HEADERS_MS + 5000);
+  }, 15_000);
+
+  it('a body trickling in past requestTimeoutMs: 408, connection closed, logged as a client that went away', async () => {
+    const before = logs.length;
+    const c = open();
+    c.socket.write(
+      'POST /oauth/access-token HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n',
+    );
+    const started = performance.now();
+    while (!c.isClosed() && performance.now() - started < 10_000) {
+      c.socket.write('{');
+      await sleep(50);
+    }
+    await c.closed;
+    expect(c.received()).toMatch(/^HTTP\/1\.1 408 /);
+    expect(performance.now() - started).toBeLessThan(REQUEST_MS + 5000);
+    const deadline = Date.now() + 5000;
+    while (!logs.slice(before).some((l) => l.includes('/oauth/access-token')) && Date.now() < deadline) {
+      await sleep(10);
+    }
+    expect(logs.slice(before).join('\n')).toContain('client went away');
+  }, 15_000);
+});
+
+describe('a client that goes away mid-body', () => {
+  it('is logged as such, not as an internal error (a bug)', async () => {
+    const before = logs.length;
+    const c = open();
+    c.socket.write(
+      'POST /oauth/access-token HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"gra',
+    );
+    await sleep(50);
+    c.socket.destroy();
+    const deadline = Date.now() + 5000;
+    while (!logs.slice(before).some((l) => l.includes('/oauth/access-token')) && Date.now() < deadline) {
+      await sleep(10);
+    }
+    const lines = logs.slice(before).join('\n');
+    expect(lines).toContain('client went away');
+    expect(lines).not.toMatch(/internal error|a bug/);
+  });
+});
+
+describe('a token where it does not belong', () => {
+  it.each([
+    { name: 'in the path', target: (t: string) => `/feed/${t}/fundos` },
+    { name: 'in the path of a known operation', target: (t: string) => `/feed/fundos/v2/fundos/${t}` },
+    { name: 'in a parameter', target: (t: string) => `/feed/fundos/v2/fundos?page=${t}` },
+  ])('$name: never echoed in the answer or the log', async ({ target }) => {
+    const token = await tokenFor();
+    const before = logs.length;
+    const response = await fetch(`${sandbox.sandboxUrl}${target(token)}`, {
+      headers: { client_id: sandbox.clientId, access_token: token },
+    });
+    const text = await response.text();
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(text).not.toContain(token);
+    expect(logs.slice(before).join('\n')).not.toContain(token);
+  });
+});
