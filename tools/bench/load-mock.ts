@@ -17,6 +17,7 @@ export interface SandboxStartOptions {
   port?: number;
   now?: () => number;
   latencyMs?: number;
+  funds?: number;
 }
 export interface MockModule {
   startMock: () => Promise<RunningMock>;

@@ -14,6 +14,7 @@ const suites: Record<string, () => Row[] | Promise<Row[]>> = {
   cli: async () => (await import('./cli.ts')).cliBench(),
   exact: async () => (await import('./exact.ts')).exactBench(),
   hostile: async () => (await import('./hostile.ts')).hostileBench(),
+  'export-e8': async () => (await import('./export-e8.ts')).exportE8Bench(),
 };
 const rows: Row[] = [];
 for (const [name, suite] of Object.entries(suites)) {

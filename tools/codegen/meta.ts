@@ -89,7 +89,9 @@ function paginationOf(
 ): Json | undefined {
   const page = parameters.find((p) => p.in === 'query' && p.name === 'page');
   const size = parameters.find((p) => p.in === 'query' && p.name === 'size');
-  if (!page || !size) return undefined;
+  const cursor = parameters.find((p) => p.in === 'query' && p.name === 'cursor');
+  // A list pages by number (page + size) or by cursor (cursor + size, E8).
+  if (!size || (!page && !cursor)) return undefined;
   const response = op.responses['200'] ?? {};
   const schema = ((response.content as Json)?.['application/json'] as Json)?.schema as Json | undefined;
   if (!schema) throw new Error(`${op.operationId}: paginated but no JSON 200 schema`);
@@ -99,14 +101,27 @@ function paginationOf(
   if (typeof maxSize !== 'number') throw new Error(`${op.operationId}: size has no maximum`);
   const sizeParameter = op.parameters.find((p) => p.in === 'query' && p.name === 'size');
   const sizeSchema = model.deref<Json>(sizeParameter?.schema ?? {});
-  return {
-    pageParam: 'page',
+  const common = {
     sizeParam: 'size',
     maxSize,
     defaultSize: typeof sizeSchema.default === 'number' ? sizeSchema.default : maxSize,
     itemsField: envelope.items,
-    totalPagesField: envelope.totalPages,
-    totalElementsField: envelope.totalElements,
+    ...(envelope.totalElements ? { totalElementsField: envelope.totalElements } : {}),
+  };
+  if (typeof envelope.nextCursor === 'string') {
+    const cursorParam = (envelope.cursorParam as string | undefined) ?? 'cursor';
+    if (!parameters.some((p) => p.in === 'query' && p.name === cursorParam))
+      throw new Error(
+        `${op.operationId}: its envelope pages by cursor but it has no ${cursorParam} parameter`,
+      );
+    return { kind: 'cursor', cursorParam, nextCursorField: envelope.nextCursor, ...common };
+  }
+  if (!page) return undefined;
+  return {
+    kind: 'page',
+    pageParam: 'page',
+    ...(envelope.totalPages ? { totalPagesField: envelope.totalPages } : {}),
+    ...common,
   };
 }
 

@@ -4,8 +4,15 @@ import { api, at, byLocation, lintFixtures, operation } from './test-support/lin
 
 const P = '/feed/fundos/v2/fundos';
 const SHAPE =
-  'x-inferred: { choice: <what was chosen>, reason: <what the document gives and does not show> }';
-const INFERRED = { choice: 'Pages count from 0.', reason: 'The document does not show where pages start.' };
+  'x-inferred: { choice: <what was chosen>, reason: <what the document gives and does not show>, basis: document | public clients (N) | guess }';
+const INFERRED = {
+  choice: 'Pages count from 0.',
+  reason: 'The document does not show where pages start.',
+  basis: 'guess',
+};
+const BASIS_FORMS =
+  '`document` (the documents state or imply it), `public clients (N)` (N independent public clients read ' +
+  'it so, EVIDENCE.md) or `guess` (nothing supports it beyond plausibility; analogy with another endpoint is a guess)';
 
 /** @param {string} type */
 const notShown = (type) =>
@@ -22,6 +29,22 @@ const noChoice = (type, found) =>
 const noReason = (type, found) =>
   `\`x-inferred\` on this ${type} has no \`reason\`${found ? ` (found ${found})` : ''}. Add \`reason:\` with one or ` +
   'two sentences saying why: what the document gives and what it does not show.';
+
+/** @param {string} type */
+const noBasis = (type) =>
+  `\`x-inferred\` on this ${type} has no \`basis\`. Add \`basis:\` with one of ${BASIS_FORMS}.`;
+/** @param {string} type @param {string} found */
+const badBasis = (type, found) =>
+  `\`basis\` of \`x-inferred\` on this ${type} is ${found}; write one of ${BASIS_FORMS}. ` +
+  'Put the evidence itself in `evidence:` (one line naming the EVIDENCE.md row and the clients).';
+/** @param {string} type */
+const noEvidence = (type) =>
+  `\`x-inferred\` on this ${type} rests on public clients but has no \`evidence\`. Add \`evidence:\` in one ` +
+  'line naming the EVIDENCE.md row and the clients, e.g. `evidence: EVIDENCE.md row 1 (clients C, D)`.';
+/** @param {string} type @param {string} found */
+const badEvidence = (type, found) =>
+  `\`evidence\` of \`x-inferred\` on this ${type} must be one non-empty line, found ${found}. ` +
+  'Name the EVIDENCE.md row and the clients in one sentence; the reasoning goes in `reason`.';
 
 /** @param {Record<string, unknown>} schema */
 const withSchema = (schema) =>
@@ -78,6 +101,8 @@ const cases = [
         'x-inferred:',
         '  choice: Errors answer a JSON object.',
         '  reason: The document does not show the error body.',
+        '  basis: public clients (1)',
+        '  evidence: EVIDENCE.md row 12 (one recorded answer)',
         '',
       ].join('\n'),
     },
@@ -127,6 +152,102 @@ const cases = [
         message: noChoice('Schema', 'a string ("")'),
       },
       { at: 'openapi.yaml#/components/schemas/Fund/x-inferred', message: noReason('Schema') },
+      { at: 'openapi.yaml#/components/schemas/Fund/x-inferred', message: noBasis('Schema') },
+    ],
+  },
+  {
+    name: 'each accepted basis: document, guess, public clients (N) with its evidence',
+    files: {
+      'openapi.yaml': api(
+        {
+          [P]: {
+            get: operation({
+              'x-inferred': { ...INFERRED, basis: 'document' },
+              parameters: [
+                {
+                  name: 'size',
+                  in: 'query',
+                  schema: { type: 'integer' },
+                  'x-inferred': {
+                    ...INFERRED,
+                    basis: 'public clients (2)',
+                    evidence: 'EVIDENCE.md row 1 (clients C, D)',
+                  },
+                },
+              ],
+            }),
+          },
+        },
+        { components: { schemas: { Fund: { type: 'object', 'x-inferred': INFERRED } } } },
+      ),
+    },
+    expected: [],
+  },
+  {
+    name: 'a basis outside the three forms, public clients without a count or without evidence',
+    files: {
+      'openapi.yaml': api(
+        {
+          [P]: {
+            get: operation({
+              'x-inferred': { ...INFERRED, basis: 'public clients' },
+              parameters: [
+                {
+                  name: 'size',
+                  in: 'query',
+                  schema: { type: 'integer' },
+                  'x-inferred': { ...INFERRED, basis: 'public clients (0)' },
+                },
+                {
+                  name: 'page',
+                  in: 'query',
+                  schema: { type: 'integer' },
+                  'x-inferred': { ...INFERRED, basis: 'public clients (3)' },
+                },
+              ],
+            }),
+          },
+        },
+        {
+          components: {
+            schemas: { Fund: { type: 'object', 'x-inferred': { ...INFERRED, basis: 'analogy' } } },
+          },
+        },
+      ),
+    },
+    expected: [
+      { at: `${at(P)}/x-inferred/basis`, message: badBasis('Operation', 'a string ("public clients")') },
+      {
+        at: `${at(P)}/parameters/0/x-inferred/basis`,
+        message: badBasis('Parameter', 'a string ("public clients (0)")'),
+      },
+      { at: `${at(P)}/parameters/1/x-inferred/basis`, message: noEvidence('Parameter') },
+      {
+        at: 'openapi.yaml#/components/schemas/Fund/x-inferred/basis',
+        message: badBasis('Schema', 'a string ("analogy")'),
+      },
+    ],
+  },
+  {
+    name: 'evidence on more than one line, or not a string',
+    files: {
+      'openapi.yaml': api(
+        {
+          [P]: {
+            get: operation({
+              'x-inferred': { ...INFERRED, basis: 'document', evidence: 'row 1\nrow 2' },
+            }),
+          },
+        },
+        { components: { schemas: { Fund: { type: 'object', 'x-inferred': { ...INFERRED, evidence: 3 } } } } },
+      ),
+    },
+    expected: [
+      { at: `${at(P)}/x-inferred/evidence`, message: badEvidence('Operation', 'a string ("row 1\\nrow 2")') },
+      {
+        at: 'openapi.yaml#/components/schemas/Fund/x-inferred/evidence',
+        message: badEvidence('Schema', 'a number (3)'),
+      },
     ],
   },
   {
@@ -140,7 +261,13 @@ const cases = [
             }),
           },
         },
-        { info: { title: 'F', version: '1', 'x-inferred': { choice: 'Version 1.0.0.', reason: 42 } } },
+        {
+          info: {
+            title: 'F',
+            version: '1',
+            'x-inferred': { choice: 'Version 1.0.0.', reason: 42, basis: 'guess' },
+          },
+        },
       ),
     },
     expected: [

@@ -35,7 +35,15 @@ const noSize =
   "`$ref: ../../common/parameters/size-1000.yaml` (or the document's own size parameter for another maximum).";
 const noPage =
   `Operation ${OP} has a \`size\` query parameter but no \`page\`. A paginated list takes both: add ` +
-  '`$ref: ../../common/parameters/page.yaml`; if the list is not paginated, remove `size`.';
+  '`$ref: ../../common/parameters/page.yaml` (or `cursor` for a list paged by cursor); if the list is ' +
+  'not paginated, remove `size`.';
+const cursorNoSize =
+  `Operation ${OP} has a \`cursor\` query parameter but no \`size\`. Add the page size with the document's maximum: ` +
+  "`$ref: ../../common/parameters/size-1000.yaml` (or the document's own size parameter for another maximum).";
+const pageAndCursor =
+  `Operation ${OP} has both \`page\` and \`cursor\` query parameters. A list pages either by page number ` +
+  '(`page` + `size`) or by cursor (`cursor` + `size`): remove the one the service does not take.';
+const cursor = () => ({ name: 'cursor', in: 'query', schema: { type: 'string' } });
 /** @param {string} found */
 const pageMin = (found) =>
   `Parameter \`page\` of operation ${OP} must count from 0: give its schema \`minimum: 0\` (found ${found}), or use ` +
@@ -108,6 +116,21 @@ const cases = [
     expected: [],
   },
   { name: 'page and size inline with their limits', files: list([page(), size()]), expected: [] },
+  {
+    name: 'a list paged by cursor: cursor and size, no page and no 404 needed',
+    files: list([cursor(), size()], { 200: envelope, ...without404 }),
+    expected: [],
+  },
+  {
+    name: 'cursor without size',
+    files: list([cursor()]),
+    expected: [{ at: at(P), message: cursorNoSize }],
+  },
+  {
+    name: 'page and cursor together',
+    files: list([page(), cursor(), size()]),
+    expected: [{ at: at(P), message: pageAndCursor }],
+  },
   {
     name: 'size without page',
     files: list([size()]),

@@ -1,12 +1,15 @@
 // `pnpm changeset …`: the changesets CLI, unchanged, plus one step after `pnpm changeset version`: rebuild the
 // specs and the docs so the new shared version is in every bundled spec (info.x-release) and on every docs
-// page at once, then check that it is. Changesets has no hook of its own for this.
+// page at once, then check that it is, and that every published package's CHANGELOG.md has the new version's
+// section (changesets writes them; changelogs.ts). Changesets has no hook of its own for this.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiNames, joinedName } from '../specs/apis.ts';
+import { changelogProblems } from './changelogs.ts';
 import { releaseField, releaseVersion } from './stamp.ts';
+import { publishable, readWorkspace } from './workspace.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -46,11 +49,14 @@ if (code === 0 && args[0] === 'version') {
   console.log(`\nrelease ${version}: rebuilding the specs and the docs so they carry it`);
   code = run('turbo', ['run', 'build', '--filter=@assoc-feed/specs', '--filter=@assoc-feed/docs']);
   if (code === 0) {
-    const problems = versionProblems(version);
+    const packages = publishable(await readWorkspace(root));
+    const problems = [...versionProblems(version), ...changelogProblems(packages, version)];
     for (const problem of problems) console.error(`changeset version: ${problem}`);
     code = problems.length ? 1 : 0;
     if (!code)
-      console.log(`release ${version}: in info.${releaseField} of every bundled spec and in the docs`);
+      console.log(
+        `release ${version}: in info.${releaseField} of every bundled spec, in the docs and in every package's CHANGELOG.md`,
+      );
   }
 }
 process.exitCode = code;

@@ -3,8 +3,9 @@
 // committed api-report.md, packs every publishable package, checks each tarball (file list, publint, Are The
 // Types Wrong), installs the tarballs into a throwaway project outside the workspace,
 // type-checks a consumer under TypeScript 5.9 and 7 with nodenext and bundler resolution, runs it against the
-// mock on Node 20, 22 and 24 (the ones the machine lacks from the npm registry, cached in .tools/runtimes), and
-// runs every bin. Exit 1 when anything fails, 2 when the check itself cannot run.
+// mock on Node 20, 22 and 24 (the ones the machine lacks from the npm registry, cached in .tools/runtimes), loads
+// every entry point from a CommonJS module, runs the README's getting-started snippets against the packed sandbox
+// on each runtime, and runs every bin. Exit 1 when anything fails, 2 when the check itself cannot run.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { checkPackage, type PackageVerdict } from './check-package.ts';
 import { checkConsumer, installConsumer, type Step } from './consumer.ts';
 import { checkFixedGroup } from './fixed-group.ts';
 import { pack } from './pack.ts';
+import { gettingStartedSnippets } from './readme-snippets.ts';
 import { consumerRuntimes, type RuntimeSet } from './runtimes.ts';
 import { publishable, readWorkspace } from './workspace.ts';
 
@@ -125,6 +127,8 @@ async function main(): Promise<number> {
       dir: consumerDir,
       packed,
       sources: { 'scenario.ts': readFileSync(scenarioFile, 'utf8') },
+      // The root README's getting started, verbatim (ESM and CommonJS), against the packed sandbox.
+      snippets: gettingStartedSnippets(readFileSync(join(root, 'README.md'), 'utf8')),
       runtimes: runtimeSet.runtimes,
     };
     const install = await installConsumer(options);

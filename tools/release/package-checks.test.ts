@@ -101,6 +101,8 @@ describe('consumer project', () => {
       '',
     ].join('\n'),
   };
+  /** The CommonJS consumer's run (require() of every entry point). */
+  const CJS = /^run on Node.*, CommonJS$/;
   const cases: {
     name: string;
     files?: Files;
@@ -113,7 +115,7 @@ describe('consumer project', () => {
       name: 'a changed signature in the .d.ts fails every type check',
       files: { 'dist/index.d.ts': 'export declare function greet(name: number): string;\n' },
       resolutions: ['nodenext'],
-      failing: [/TypeScript 5\.9.*nodenext/, /TypeScript 7.*nodenext/, /^run on Node/],
+      failing: [/TypeScript 5\.9.*nodenext/, /TypeScript 7.*nodenext/, /^run on Node/, CJS],
     },
     {
       name: 'an export missing from the .d.ts fails every type check',
@@ -125,19 +127,41 @@ describe('consumer project', () => {
         /TypeScript 7.*nodenext/,
         /TypeScript 7.*bundler/,
         /^run on Node/, // a program that does not compile is not run
+        CJS,
       ],
     },
     {
       name: 'exports that no longer expose the entry point fail the checks and the run',
       manifest: { exports: { './package.json': './package.json' } },
       resolutions: ['nodenext'],
-      failing: [/TypeScript 5\.9.*nodenext/, /TypeScript 7.*nodenext/, /^run on Node/],
+      failing: [/TypeScript 5\.9.*nodenext/, /TypeScript 7.*nodenext/, /^run on Node/, CJS],
+    },
+    {
+      // The types still resolve (the types condition comes first); require() finds no condition it reads.
+      name: 'exports for import only (no default or require condition) fail the CommonJS run',
+      manifest: {
+        exports: {
+          '.': { types: './dist/index.d.ts', import: './dist/index.js' },
+          './package.json': './package.json',
+        },
+      },
+      resolutions: ['nodenext'],
+      failing: [CJS],
+    },
+    {
+      name: 'top-level await, which require() of ESM refuses, fails the CommonJS run only',
+      files: {
+        'dist/index.js':
+          "await Promise.resolve();\nexport function greet(name) {\n  return 'hello ' + name;\n}\n",
+      },
+      resolutions: ['nodenext'],
+      failing: [CJS],
     },
     {
       name: 'code that throws at import fails the run while the types pass',
       files: { 'dist/index.js': "throw new Error('broken build');\n" },
       resolutions: ['nodenext'],
-      failing: [/^run on Node/],
+      failing: [/^run on Node/, CJS],
     },
   ];
   it.each(cases)(
@@ -156,7 +180,11 @@ describe('consumer project', () => {
       failing.forEach((pattern, i) => {
         expect(failed[i]).toMatch(pattern);
       });
-      if (!failing.length) expect(steps.at(-1)?.output).toMatch(/1 code entry points loaded.*0 failure/);
+      if (!failing.length) {
+        const [esm, cjs] = steps.filter((s) => s.name.startsWith('run on '));
+        expect(esm?.output).toMatch(/1 code entry points loaded.*0 failure/);
+        expect(cjs?.output).toMatch(/1 code entry points required from CommonJS: 0 failure/);
+      }
     },
     180_000,
   );

@@ -16,7 +16,11 @@ describe('backfillKind: read from the operation parameters', () => {
     ],
     [
       '/feed/fundos/v1/fundos-estruturados/12345678000199/serie-historica',
-      { kind: 'window', start: 'data-inicio', end: 'data-fim' },
+      { kind: 'window', start: 'data-inicio', end: 'data-fim', maxMonths: 60 },
+    ],
+    [
+      '/feed/fundos/v2/fundos/C0000254851/serie-historica',
+      { kind: 'window', start: 'data-inicio', end: 'data-fim', maxMonths: 12 },
     ],
     ['/feed/fundos/v2/fundos', undefined],
     ['/feed/fundos/v2/fundos/serie-historica/lote', undefined],
@@ -67,7 +71,7 @@ describe('planBackfill', () => {
 
   it('cuts a V7 period into consecutive windows of at most five years, each day once', () => {
     const plan = planBackfill(
-      { kind: 'window', start: 'data-inicio', end: 'data-fim' },
+      { kind: 'window', start: 'data-inicio', end: 'data-fim', maxMonths: 60 },
       '2010-03-15',
       '2025-06-30',
     );
@@ -77,6 +81,17 @@ describe('planBackfill', () => {
       ['2015-03-15', '2020-03-14'],
       ['2020-03-15', '2025-03-14'],
       ['2025-03-15', '2025-06-30'],
+    ]);
+  });
+
+  it('cuts a single-fund series period into windows of at most twelve months (its x-date-window)', () => {
+    const kind = backfillKind(op('/feed/fundos/v2/fundos/C0000254851/serie-historica'));
+    if (kind?.kind !== 'window') throw new Error('the single-fund series is not backfilled by window');
+    const plan = planBackfill(kind, '2023-07-01', '2026-01-31');
+    expect(plan.units.map((u) => u.period)).toEqual([
+      '2023-07-01_2024-06-30',
+      '2024-07-01_2025-06-30',
+      '2025-07-01_2026-01-31',
     ]);
   });
 

@@ -1,9 +1,12 @@
 // What a backfill asks, read from the operation's parameters in the spec: one request per business day for
 // an operation with one date parameter (`data`), one per month for a month/year pair (`mes`/`ano`,
-// `mes-referencia`/`ano-referencia`), and V7's five-year windows for a start/end pair (`data-inicio`/`data-fim`).
+// `mes-referencia`/`ano-referencia`), and windows for a start/end pair (`data-inicio`/`data-fim`), each as long
+// as the operation's x-date-window allows (V7: five years; the single-fund series: twelve months).
 // Business days come from core's calendar (weekends and national holidays skipped).
 import type { OperationMeta, ParameterMeta } from '@assoc-feed/core';
 import {
+  addDays,
+  addMonths,
   businessDaysInRange,
   daysBetween,
   type Holiday,
@@ -11,13 +14,12 @@ import {
   isWeekend,
   nationalHolidays,
 } from '@assoc-feed/core/internal/calendar';
-import { planHistoryWindows } from '@assoc-feed/fundos-v1';
 import { UsageError } from './errors.js';
 
 export type BackfillKind =
   | { kind: 'day'; date: string }
   | { kind: 'month'; month: string; year: string }
-  | { kind: 'window'; start: string; end: string };
+  | { kind: 'window'; start: string; end: string; maxMonths: number };
 
 export interface Unit {
   /** `2025-03-05`, `2025-03` or `2021-01-01_2025-12-31`: the `_period` of its records and its file name. */
@@ -44,7 +46,8 @@ export function backfillKind(op: OperationMeta): BackfillKind | undefined {
   if (dates.length === 2) {
     const start = dates.find((p) => /inicio|start|from/i.test(p.name)) ?? (dates[0] as ParameterMeta);
     const end = dates.find((p) => p !== start) as ParameterMeta;
-    return { kind: 'window', start: start.name, end: end.name };
+    // The longest period one request may cover (x-date-window); V7's five years when the spec gives none.
+    return { kind: 'window', start: start.name, end: end.name, maxMonths: op.dateWindow?.maxMonths ?? 60 };
   }
   if (dates.length === 1) return { kind: 'day', date: (dates[0] as ParameterMeta).name };
   const month = query.find((p) => p.schema.pattern === MONTH_PATTERN);
@@ -98,12 +101,24 @@ export function planBackfill(kind: BackfillKind, fromText: string, toText: strin
       return {
         kind,
         unitName: 'windows',
-        units: planHistoryWindows({ start: from, end: to }).map((w) => ({
+        units: planWindows(from, to, kind.maxMonths).map((w) => ({
           period: `${w.start}_${w.end}`,
           query: { [kind.start]: w.start, [kind.end]: w.end },
         })),
       };
   }
+}
+
+/** Consecutive windows of at most `months` months covering from..to, each starting the day after the last. */
+export function planWindows(from: string, to: string, months: number): { start: string; end: string }[] {
+  const windows: { start: string; end: string }[] = [];
+  for (let start = from; start <= to; ) {
+    const lastAllowed = addDays(addMonths(start, months), -1);
+    const end = lastAllowed < to ? lastAllowed : to;
+    windows.push({ start, end });
+    start = addDays(end, 1);
+  }
+  return windows;
 }
 
 /** YYYY-MM-DD, or YYYY-MM (the month's first day for a start, its last for an end). */

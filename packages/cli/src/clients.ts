@@ -19,11 +19,16 @@ export interface LoosePage {
   items: unknown[];
   totalElements?: number;
   totalPages?: number;
+  /** A list paged by cursor: what to send for the next answer; absent on the last. */
+  nextCursor?: string;
 }
 
 export interface LooseClient {
   GET(path: string, init: { params: CallParams; signal?: AbortSignal }): Promise<CallResult>;
-  pages(path: string, init: { params: CallParams; signal?: AbortSignal }): AsyncIterableIterator<LoosePage>;
+  pages(
+    path: string,
+    init: { params: CallParams; signal?: AbortSignal; prefetch?: boolean },
+  ): AsyncIterableIterator<LoosePage>;
 }
 
 export interface FeedClients {

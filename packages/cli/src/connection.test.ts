@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { defaultConfigPath, resolveConnection } from './connection.js';
 
 const home = mkdtempSync(join(tmpdir(), 'assoc-feed-conn-'));
@@ -37,6 +37,19 @@ describe('resolveConnection', () => {
     });
     const { FEED_ENVIRONMENT, ...noEnvTarget } = env;
     expect(resolveConnection({}, noEnvTarget)).toMatchObject({ baseUrl: 'http://127.0.0.1:9' });
+  });
+
+  it("shows the sandbox's real host when FEED_SANDBOX_BASE_URL sets it (the client reads the same variable)", () => {
+    vi.stubEnv('FEED_SANDBOX_BASE_URL', 'https://sandbox.real.example.com');
+    try {
+      const env = { XDG_CONFIG_HOME: '/nonexistent', FEED_CLIENT_ID: 'id', FEED_CLIENT_SECRET: 's' };
+      expect(resolveConnection({ environment: 'sandbox' }, env)).toMatchObject({
+        environment: 'sandbox',
+        label: 'sandbox (https://sandbox.real.example.com)',
+      });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('takes the credentials from the environment over the config file, and says where from (never the values)', () => {

@@ -1,11 +1,12 @@
 // Where to connect and with which credentials. Sources, first wins: command-line flags, environment variables
-// (FEED_CLIENT_ID, FEED_CLIENT_SECRET, FEED_ENVIRONMENT, FEED_BASE_URL), then a JSON config file that only its
+// (FEED_CLIENT_ID, FEED_CLIENT_SECRET, FEED_ENVIRONMENT, FEED_BASE_URL; FEED_SANDBOX_BASE_URL sets the sandbox's
+// real host, read by the client), then a JSON config file that only its
 // owner may read. The secret never leaves this object except into the client that signs the token request.
 import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { type EnvironmentName, environments, FeedError } from '@assoc-feed/core';
-import { checkServiceUrl } from '@assoc-feed/core/internal';
+import { checkServiceUrl, resolveBaseUrl } from '@assoc-feed/core/internal';
 import { UsageError } from './errors.js';
 import { closest } from './suggest.js';
 
@@ -104,13 +105,24 @@ export function resolveWhere(
         );
       }
       const name = environment as EnvironmentName;
-      return { environment: name, label: `${name} (${environments[name].baseUrl})` };
+      // The client reads FEED_SANDBOX_BASE_URL (and FEED_BASE_URL) itself; the label shows where it will call.
+      return { environment: name, label: `${name} (${hostOf(name)})` };
     }
   }
   throw new UsageError(
     'No environment chosen: pass --environment production or --environment sandbox, or --base-url URL ' +
-      '(e.g. http://127.0.0.1:4011 for `pnpm sandbox`); FEED_ENVIRONMENT or FEED_BASE_URL work too.',
+      '(e.g. http://127.0.0.1:4011 for the local sandbox, `npx assoc-feed-sandbox`); FEED_ENVIRONMENT or FEED_BASE_URL work too.',
   );
+}
+
+/** The environment's host as the client resolves it, or the placeholder (the first call then says how to set it). */
+function hostOf(name: EnvironmentName): string {
+  try {
+    return resolveBaseUrl({ environment: name });
+  } catch (error) {
+    if (error instanceof FeedError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 function checkUrl(url: string, source: string): string {

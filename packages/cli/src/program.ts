@@ -1,5 +1,6 @@
 // The command line: commander's parser, help and "did you mean" for commands and options; our own checks for
 // everything the spec decides (paths, parameters, dates). Exit codes: see errors.ts.
+import { readFileSync } from 'node:fs';
 import { FeedError } from '@assoc-feed/core';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { authCheckCommand } from './commands/auth-check.js';
@@ -34,6 +35,51 @@ function seconds(value: string) {
   if (!(n > 0) || !Number.isFinite(n))
     throw new InvalidArgumentError('give a number of seconds above 0, e.g. 30 or 0.5.');
   return n;
+}
+
+/** The installed package's version (dist/ and src/ both sit one level below package.json). */
+export function cliVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return manifest.version;
+}
+
+/**
+ * Examples at the end of a command's help page: each a whole command line a user can paste (credentials from
+ * FEED_CLIENT_ID/FEED_CLIENT_SECRET; `npx assoc-feed-sandbox` serves http://127.0.0.1:4011 locally).
+ */
+export const EXAMPLES: Record<string, readonly string[]> = {
+  'assoc-feed': [
+    'assoc-feed auth check --environment sandbox',
+    'assoc-feed get /feed/fundos/v2/fundos -q size=2 --base-url http://127.0.0.1:4011',
+    'assoc-feed export /feed/fundos/v2/fundos --format csv --out funds.csv',
+  ],
+  auth: ['assoc-feed auth check --environment production'],
+  'auth check': [
+    'assoc-feed auth check --environment sandbox',
+    'assoc-feed auth check --base-url http://127.0.0.1:4011   # the local sandbox (npx assoc-feed-sandbox)',
+  ],
+  get: [
+    'assoc-feed get /feed/fundos/v2/fundos/F0000254851',
+    "assoc-feed get '/feed/fundos/v2/fundos?size=2' --compact",
+    'assoc-feed get /feed/fundos/v2/fundos -q tipo-fundo=FIF -q size=10 --dry-run',
+  ],
+  export: [
+    'assoc-feed export /feed/fundos/v2/fundos --format csv --out funds.csv',
+    'assoc-feed export /feed/fundos/v2/fundos -q tipo-fundo=FIF --format ndjson > fif.ndjson',
+    'assoc-feed export /feed/fundos/v2/fundos --format csv --lists files --out funds.csv',
+  ],
+  backfill: [
+    'assoc-feed backfill /feed/precos-indices/v1/titulos-publicos/vna --from 2026-01-02 --to 2026-01-30 --out vna.ndjson',
+    'assoc-feed backfill /feed/precos-indices/v1/titulos-publicos/vna --from 2026-01-02 --to 2026-01-30 --out-dir vna/',
+    'assoc-feed backfill /feed/precos-indices/v1/titulos-publicos/vna --from 2026-01-02 --to 2026-01-30 --dry-run',
+  ],
+};
+
+function withExamples(command: Command, name: string): Command {
+  const examples = EXAMPLES[name] ?? [];
+  return command.addHelpText('after', `\nExamples:\n${examples.map((line) => `  $ ${line}`).join('\n')}\n`);
 }
 
 function connectionOptions(command: Command): Command {
@@ -102,6 +148,7 @@ export function createProgram(io: Io, run: (work: Promise<void>, output: OutputK
     .description(
       'Read the Feed data service from the command line: check credentials, call any GET operation, export whole lists, backfill date ranges, check the spec against the service (conform).',
     )
+    .version(cliVersion(), '-V, --version', 'print the version of assoc-feed')
     .exitOverride()
     .showHelpAfterError('(add --help for usage)')
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
@@ -110,10 +157,16 @@ export function createProgram(io: Io, run: (work: Promise<void>, output: OutputK
       '\nCredentials: FEED_CLIENT_ID and FEED_CLIENT_SECRET, or a config file (--config). Target: --environment or --base-url.\n' +
         'Exit codes: 0 done, 1 the service or network failed, 2 bad arguments or setup (nothing sent), 130 interrupted.',
     );
+  withExamples(program, 'assoc-feed');
 
-  const auth = program.command('auth').description('credentials');
-  connectionOptions(
-    auth.command('check').description('request a token and show who, where and until when (never the token)'),
+  const auth = withExamples(program.command('auth').description('credentials'), 'auth');
+  withExamples(
+    connectionOptions(
+      auth
+        .command('check')
+        .description('request a token and show who, where and until when (never the token)'),
+    ),
+    'auth check',
   ).action((options) => run(authCheckCommand(options, io), 'none'));
 
   connectionOptions(
@@ -126,6 +179,7 @@ export function createProgram(io: Io, run: (work: Promise<void>, output: OutputK
     .option('--compact', 'one-line JSON', false)
     .option('--dry-run', 'print the request without sending it', false)
     .action((path, options) => run(getCommand(path, options, io), 'none'));
+  withExamples(program.commands.find((c) => c.name() === 'get') as Command, 'get');
 
   connectionOptions(
     program
@@ -159,6 +213,7 @@ export function createProgram(io: Io, run: (work: Promise<void>, output: OutputK
   jobOptions(program.command('export').argument('<path>', 'a paginated list, e.g. /feed/fundos/v2/fundos'))
     .description('every record of a paginated list (E1, E3, E6, E7, V1, V3, V5) as NDJSON, CSV or JSON')
     .action((path, options) => run(exportCommand(path, options, io), jobOutput(options)));
+  withExamples(program.commands.find((c) => c.name() === 'export') as Command, 'export');
 
   jobOptions(
     program.command('backfill').argument('<path>', 'an operation with a date, month or period parameter'),
@@ -173,6 +228,7 @@ export function createProgram(io: Io, run: (work: Promise<void>, output: OutputK
       'one file per date (or month, window) in this directory instead of one appended output',
     )
     .action((path, options) => run(backfillCommand(path, options, io), jobOutput(options)));
+  withExamples(program.commands.find((c) => c.name() === 'backfill') as Command, 'backfill');
 
   return program;
 }

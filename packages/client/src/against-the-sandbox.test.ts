@@ -60,7 +60,7 @@ async function collect<T>(source: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
-const fundCode = (record: { content: { codigo_fundo: string } }) => record.content.codigo_fundo;
+const fundCode = (record: { codigo_fundo: string }) => record.codigo_fundo;
 
 describe('against the sandbox', () => {
   it('the largest documented page (E7 at size 1,000, every context) passes a quarter of the default maxResponseBytes', async () => {
@@ -97,7 +97,7 @@ describe('against the sandbox', () => {
   });
 
   it.each([false, true])(
-    'paginate (prefetch %s) reads every fund once, at the maximum page size, and stops at total_pages',
+    'paginate (prefetch %s) reads every fund once, at the maximum page size, and stops at the last page by totalSize',
     async (prefetch) => {
       const { feed, feedCalls } = connect();
       const funds = await collect(feed.fundosV2.paginate(E1, { prefetch }));

@@ -3,7 +3,7 @@
 // two, so the whole Feed API is reached with one token, requested once and renewed once; and its retry budget,
 // so the three documents' calls draw retries from one bucket.
 
-import { ConfigurationError, type DocumentClientOptions } from '@assoc-feed/core';
+import { ConfigurationError, type DocumentClientOptions, type ThrowsOn } from '@assoc-feed/core';
 import { createFundosV1Client, type FundosV1Client, type FundosV1ExactClient } from '@assoc-feed/fundos-v1';
 import { createFundosV2Client, type FundosV2Client, type FundosV2ExactClient } from '@assoc-feed/fundos-v2';
 import {
@@ -18,29 +18,36 @@ import {
  */
 export type FeedClientOptions = DocumentClientOptions;
 
-export interface FeedClient {
+/** `Throw`: made with `throwOnError: true`, so every call's result is its success branch. */
+export interface FeedClient<Throw extends boolean = false> {
   /** Document 1: v2 funds, classes, subclasses, institutions, batch registry and series. */
-  readonly fundosV2: FundosV2Client;
+  readonly fundosV2: FundosV2Client<Throw>;
   /** Document 2: v1 funds (regulation 555, offshore, structured). */
-  readonly fundosV1: FundosV1Client;
+  readonly fundosV1: FundosV1Client<Throw>;
   /** Document 3: index results and portfolios, government bonds, curves, debentures, index-linked ETFs. */
-  readonly precosIndices: PrecosIndicesClient;
+  readonly precosIndices: PrecosIndicesClient<Throw>;
 }
 
 /** The three clients under `numbers: 'exact'`: decimals of more than 15 significant digits as strings. */
-export interface ExactFeedClient {
-  readonly fundosV2: FundosV2ExactClient;
-  readonly fundosV1: FundosV1ExactClient;
-  readonly precosIndices: PrecosIndicesExactClient;
+export interface ExactFeedClient<Throw extends boolean = false> {
+  readonly fundosV2: FundosV2ExactClient<Throw>;
+  readonly fundosV1: FundosV1ExactClient<Throw>;
+  readonly precosIndices: PrecosIndicesExactClient<Throw>;
 }
 
 /**
  * The typed clients of the three Feed documents, sharing one flow A token (requested on first use by any of
  * them, renewed before it expires). Server-side only: the options hold the client secret.
  */
-export function createFeedClient(options: FeedClientOptions & { numbers: 'exact' }): ExactFeedClient;
-export function createFeedClient(options: FeedClientOptions): FeedClient;
-export function createFeedClient(options: FeedClientOptions): FeedClient | ExactFeedClient {
+export function createFeedClient<Options extends FeedClientOptions & { numbers: 'exact' }>(
+  options: Options,
+): ExactFeedClient<ThrowsOn<Options>>;
+export function createFeedClient<Options extends FeedClientOptions>(
+  options: Options,
+): FeedClient<ThrowsOn<Options>>;
+export function createFeedClient<Options extends FeedClientOptions>(
+  options: Options,
+): FeedClient<ThrowsOn<Options>> | ExactFeedClient<ThrowsOn<Options>> {
   if (!options || typeof options !== 'object') {
     throw new ConfigurationError(
       'options',
@@ -50,7 +57,7 @@ export function createFeedClient(options: FeedClientOptions): FeedClient | Exact
   }
   // Options are checked once, here; the token manager it builds (or the one passed in) serves all three.
   const fundosV2 = createFundosV2Client(options);
-  const shared: FeedClientOptions = {
+  const shared = {
     ...options,
     tokenManager: fundosV2.tokenManager,
     ...(options.retry === false

@@ -54,7 +54,8 @@ describe.concurrent.each(PUBLISHED)('@assoc-feed/%s as published', (name) => {
   }, 60_000);
 
   it('has types that resolve for Node (ESM) and bundlers (attw, esm-only profile)', async () => {
-    // ESM only is a choice (engines: node >= 20.19), so the CommonJS and node10 resolutions are not checked.
+    // One ESM build (engines: node >= 20.19): CommonJS loads it through require(esm) via the default condition,
+    // which check:packages runs on Node 20, 22 and 24; attw's CommonJS and node10 resolutions are not checked.
     const result = await run(
       bin('attw'),
       [await tarball, '--profile', 'esm-only', '--format', 'table-flipped'],
@@ -66,7 +67,8 @@ describe.concurrent.each(PUBLISHED)('@assoc-feed/%s as published', (name) => {
   it('declares ESM, types first in exports, no side effects, and ships dist only', () => {
     const manifest = JSON.parse(readFileSync(`${pkgDir}/package.json`, 'utf8'));
     expect(manifest).toMatchObject({ type: 'module', sideEffects: false, files: ['dist'] });
-    expect(Object.keys(manifest.exports['.'])).toEqual(['types', 'import']);
+    // `default`, not `import`: require() (CommonJS on Node 20.19+) reads it as well as import does.
+    expect(Object.keys(manifest.exports['.'])).toEqual(['types', 'default']);
   });
 });
 

@@ -1,6 +1,7 @@
 // Every operation of the three documents, called through its typed client against `pnpm mock` (Prism on the
 // joined spec): the documented success status with a body that validates against the spec, the flow A headers
 // on every feed call, and 401 when they are missing. The requests come from the spec's examples (cases.ts).
+import type { DocumentClientOptions } from '@assoc-feed/core';
 import { createFundosV1Client } from '@assoc-feed/fundos-v1';
 import { createFundosV2Client, createFundosV2InputClient } from '@assoc-feed/fundos-v2';
 import { createResponseValidator, type RunningServer, startMock } from '@assoc-feed/mock';
@@ -39,7 +40,8 @@ const credentials = { clientId: 'contract-client', clientSecret: 'contract-secre
 
 const documents: {
   name: DocumentName;
-  create: typeof createFundosV2Client | typeof createFundosV1Client | typeof createPrecosIndicesClient;
+  // Each create function is overloaded (numbers: 'exact'); the loop needs only their common plain form.
+  create: (options: DocumentClientOptions) => { GET: unknown };
 }[] = [
   { name: 'fundos-v2', create: createFundosV2Client },
   { name: 'fundos-v1', create: createFundosV1Client },
@@ -172,11 +174,12 @@ describe('typed calls', () => {
       params: { query: { page: 0, size: 1000, 'tipo-fundo': 'FIF' } },
     });
     const first = list.data?.content[0];
-    expect(first?.content.codigo_fundo).toMatch(/^F\d{10}$/);
+    expect(first?.codigo_fundo).toMatch(/^F\d{10}$/);
+    expect(list.data?.totalSize).toBeGreaterThanOrEqual(list.data?.content.length ?? 0);
     const detail = await v2.GET('/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}', {
-      params: { path: { codigo_fundo_ou_classe_ou_subclasse: first?.content.codigo_fundo as string } },
+      params: { path: { codigo_fundo_ou_classe_ou_subclasse: first?.codigo_fundo as string } },
     });
-    expect(detail.data?.content.codigo_fundo).toBe(first?.content.codigo_fundo);
+    expect(detail.data?.content.codigo_fundo).toBe(first?.codigo_fundo);
   });
 
   it('V5 with classe-assoc repeated, then V6 of a listed fund', async () => {

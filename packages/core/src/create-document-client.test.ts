@@ -113,6 +113,43 @@ describe('calls', () => {
     expect(call?.headers.get('access_token')).toBe(feed.issued[0]);
   });
 
+  it('tokenUrl: tokens from another host (EVIDENCE.md row 10), feed calls to baseUrl', async () => {
+    const tokenHost = 'https://tokens.test.example';
+    const { feed, client } = setup({}, { tokenUrl: `${tokenHost}/oauth/access-token` });
+    const { response } = await getFund(client);
+    expect(response.status).toBe(200);
+    expect(feed.tokenRequests.map((r) => r.url.href)).toEqual([`${tokenHost}/oauth/access-token`]);
+    expect(feed.feedRequests.map((r) => r.url.origin)).toEqual([BASE_URL]);
+  });
+
+  it.each([
+    ['http://tokens.test.example/oauth/access-token', /tokenUrl/],
+    ['not a url', /tokenUrl/],
+  ])('tokenUrl %j is refused with a ConfigurationError naming the option', (tokenUrl, message) => {
+    expect(() => setup({}, { tokenUrl })).toThrow(ConfigurationError);
+    expect(() => setup({}, { tokenUrl })).toThrow(message);
+  });
+
+  it.each([200, 201, 202])(
+    'a token answer of %i is success (any 2xx, EVIDENCE.md row 11)',
+    async (status) => {
+      const { feed, client } = setup({
+        handler: (r) =>
+          r.url.pathname === '/oauth/access-token'
+            ? json(status, {
+                access_token: 'tok-2xx-xxxxxxxxxxxxxxxxxxxxxxxx',
+                token_type: 'Bearer',
+                expires_in: 3600,
+              })
+            : undefined,
+      });
+      feed.issued.push('tok-2xx-xxxxxxxxxxxxxxxxxxxxxxxx');
+      const { response } = await getFund(client);
+      expect(response.status).toBe(200);
+      expect(feed.feedRequests[0]?.headers.get('access_token')).toBe('tok-2xx-xxxxxxxxxxxxxxxxxxxxxxxx');
+    },
+  );
+
   it('100 concurrent calls share exactly one token request', async () => {
     const { feed, client } = setup();
     const results = await Promise.all(

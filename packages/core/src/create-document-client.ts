@@ -23,18 +23,20 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { basicAuthorization } from './base64.js';
 import { type BodyMode, DEFAULT_MAX_RESPONSE_BYTES, readText } from './body.js';
+import type { CallMethod, ExtraQueryValue, ThrowsOn } from './call-types.js';
 import { checkCredential } from './credentials.js';
-import { type EnvironmentName, resolveBaseUrl } from './environments.js';
+import { type EnvironmentName, placeholderFetch, resolveService } from './environments.js';
 import { ConfigurationError, type ErrorContext, errorFromResponse } from './errors.js';
 import { ACCESS_TOKEN_HEADER, CLIENT_ID_HEADER, createPipelineFetch } from './fetch-pipeline.js';
 import { createTokenManager, FLOW_A_TOKEN_PATH, type TokenManager } from './flow-a.js';
 import { type FetchFn, globalFetch, pathOf } from './http.js';
-import type { DocumentMeta } from './meta.js';
+import type { DocumentMeta, OperationMeta } from './meta.js';
+import { type ClientHooks, type Logger, type LogLevel, observedFetch, resolveHooks } from './observe.js';
 import { createPaginator, type Paginator } from './paginate.js';
 import { redact } from './redact.js';
 import type { BodyReader, DocumentExtras, ResponseIssue } from './response-types.js';
 import { rememberResponse } from './result.js';
-import { type RetryOptionsInput, resolveRetryOptions } from './retry.js';
+import { type RetryOptions, type RetryOptionsInput, resolveRetryOptions } from './retry.js';
 import type { RetryBudget } from './retry-budget.js';
 import type { CallAbort } from './signals.js';
 import { checkTimeoutMs, DEFAULT_TIMEOUT_MS, withTimeout } from './timeout.js';
@@ -49,6 +51,17 @@ export interface DocumentClientOptions {
   environment?: EnvironmentName;
   /** Any deployment (the mock, a proxy); wins over `environment`. HTTPS only, except loopback. */
   baseUrl?: string;
+  /**
+   * The real host of each environment: the documents name none, so ours are placeholders. Also
+   * FEED_BASE_URL / FEED_SANDBOX_BASE_URL in the environment; this option wins over them.
+   */
+  hosts?: Partial<Record<EnvironmentName, string>>;
+  /**
+   * Where flow A tokens are requested (default: `${baseUrl}/oauth/access-token`, as document 1 gives it for both
+   * production and the sandbox). For a deployment that issues tokens elsewhere, e.g. sandbox calls with tokens
+   * from the production host, as some teams' clients do. HTTPS only, except loopback. Ignored with `tokenManager`.
+   */
+  tokenUrl?: string;
   /** Default: the global fetch, looked up at call time. */
   fetch?: FetchFn;
   /**
@@ -81,10 +94,31 @@ export interface DocumentClientOptions {
   validateResponses?: 'off' | 'warn' | 'throw';
   /** Where 'warn' reports the differences (operation, JSON pointer, expected, found). */
   onResponseIssues?: (issues: readonly ResponseIssue[]) => void;
+  /** Observers of each request, answer, retry and token renewal (never a secret or token in an event). */
+  hooks?: ClientHooks;
+  /** Gets request lines (debug), token renewals (info), retries (warn). FEED_LOG=debug|info|warn logs to stderr. */
+  logger?: Logger;
+  /** The lowest level `logger` gets (default info). */
+  logLevel?: LogLevel;
 }
 
-export type DocumentClient<Paths extends {}> = Client<Paths> &
-  Paginator<Paths> & {
+/**
+ * openapi-fetch's client with typed calls (CallMethod: the operation's init plus CallOptions, nothing else) and,
+ * when `Throw` (the client was made with `throwOnError: true`), results narrowed to their success branch.
+ */
+export type DocumentClient<Paths extends {}, Throw extends boolean = false> = Omit<
+  Client<Paths>,
+  'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE'
+> & {
+  GET: CallMethod<Paths, 'get', Throw>;
+  PUT: CallMethod<Paths, 'put', Throw>;
+  POST: CallMethod<Paths, 'post', Throw>;
+  DELETE: CallMethod<Paths, 'delete', Throw>;
+  OPTIONS: CallMethod<Paths, 'options', Throw>;
+  HEAD: CallMethod<Paths, 'head', Throw>;
+  PATCH: CallMethod<Paths, 'patch', Throw>;
+  TRACE: CallMethod<Paths, 'trace', Throw>;
+} & Paginator<Paths> & {
     /** The flow A token manager this client uses (shared when one was passed in). */
     readonly tokenManager: TokenManager;
     /** The resolved base URL. */
@@ -93,11 +127,14 @@ export type DocumentClient<Paths extends {}> = Client<Paths> &
     readonly retryBudget: RetryBudget | undefined;
   };
 
-export function createDocumentClient<Paths extends {}>(
-  options: DocumentClientOptions,
+export function createDocumentClient<
+  Paths extends {},
+  Options extends DocumentClientOptions = DocumentClientOptions,
+>(
+  options: Options,
   meta: DocumentMeta,
   loaders: DocumentExtras = {},
-): DocumentClient<Paths> {
+): DocumentClient<Paths, ThrowsOn<Options>> {
   if (!options || typeof options !== 'object') {
     throw new ConfigurationError(
       'options',
@@ -106,11 +143,16 @@ export function createDocumentClient<Paths extends {}>(
   }
   const clientId = checkCredential(options.clientId, 'clientId');
   const clientSecret = checkCredential(options.clientSecret, 'clientSecret');
-  const baseUrl = resolveBaseUrl(options);
+  const { baseUrl, placeholder } = resolveService(options);
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw new ConfigurationError('fetch', 'fetch must be a function (input: Request) => Promise<Response>.');
   }
-  const fetch = options.fetch ?? globalFetch;
+  // A placeholder host is never called, whatever fetch was given: the first call fails with how to set it.
+  const given = placeholder ? placeholderFetch(placeholder) : (options.fetch ?? globalFetch);
+  // Unwrapped unless someone observes: logging off costs the call nothing.
+  const hooks = resolveHooks(options);
+  const fetch = hooks ? observedFetch(given, hooks, FLOW_A_TOKEN_PATH) : given;
+  const onRetry = hooks?.onRetry;
   const retry = resolveRetryOptions(options.retry);
   const timeoutMs =
     options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : checkTimeoutMs(options.timeoutMs, 'timeoutMs');
@@ -128,19 +170,20 @@ export function createDocumentClient<Paths extends {}>(
       : checkMaxResponseBytes(options.maxResponseBytes);
 
   // The token request gets the same deadline and retries as feed calls, but no renew-and-replay.
-  const tokenPipeline = createPipelineFetch({ fetch, retry, maxResponseBytes, tokenCall: true });
+  const tokenPipeline = createPipelineFetch({ fetch, retry, maxResponseBytes, tokenCall: true, onRetry });
   const tokenManager =
     options.tokenManager ??
     createTokenManager({
       clientId,
       clientSecret,
-      tokenUrl: `${baseUrl}${FLOW_A_TOKEN_PATH}`,
+      tokenUrl: options.tokenUrl ?? `${baseUrl}${FLOW_A_TOKEN_PATH}`,
       fetch: (request) =>
         withTimeout((abort) => tokenPipeline(request, abort), {
           timeoutMs,
           method: request.method,
-          path: FLOW_A_TOKEN_PATH,
+          path: new URL(request.url).pathname,
         }),
+      onToken: hooks?.onToken,
     });
   const basic = basicAuthorization(clientId, clientSecret);
   const secretsOf = (request: Request) => [
@@ -150,7 +193,7 @@ export function createDocumentClient<Paths extends {}>(
     request.headers.get(ACCESS_TOKEN_HEADER) ?? undefined,
   ];
 
-  const pipeline = createPipelineFetch({ fetch, retry, tokenManager, maxResponseBytes });
+  const pipeline = createPipelineFetch({ fetch, retry, tokenManager, maxResponseBytes, onRetry });
   const client = createClient<Paths>({
     baseUrl,
     // Redirects are the pipeline's to decide (redirect.ts): fetch would follow them with the credentials on.
@@ -166,7 +209,7 @@ export function createDocumentClient<Paths extends {}>(
       const call = callOf(request);
       if (call) call.request = request;
       const op = meta.operations[`${request.method} ${schemaPath}`];
-      if (op) validateRequest(op, params);
+      if (op) validateRequest(op, call?.extraQuery ? withoutExtra(op, params, call.extraQuery) : params);
       if (call && readBody) {
         const operation = `${request.method} ${schemaPath}`;
         call.parse = async (text: string, status: number) =>
@@ -208,7 +251,7 @@ export function createDocumentClient<Paths extends {}>(
     },
   };
   client.use(core);
-  withDeadlines(client, timeoutMs);
+  withDeadlines(client, timeoutMs, retry);
 
   const extras = {
     tokenManager,
@@ -216,7 +259,7 @@ export function createDocumentClient<Paths extends {}>(
     retryBudget: retry.budget || undefined,
     ...createPaginator<Paths>(client, meta),
   };
-  return Object.assign(client, extras);
+  return Object.assign(client, extras) as unknown as DocumentClient<Paths, ThrowsOn<Options>>;
 }
 
 /** The body reader the options ask for, loaded on first use; undefined by default (openapi-fetch's JSON.parse). */
@@ -249,6 +292,10 @@ const CALL = 'assocFeedCall';
 interface CallState {
   /** Aborts at the call's deadline or on the caller's abort. */
   abort: CallAbort;
+  /** The call's own retry options (`init.retry`), merged over the client's. */
+  retry?: RetryOptions;
+  /** The call's `init.extraQuery`: sent, never checked. */
+  extraQuery?: Record<string, ExtraQueryValue>;
   /** The Request openapi-fetch built, for the path a TimeoutError names. */
   request?: Request;
   /** How the pipeline reads a 2xx body (the caller's parseAs); absent for a stream, which the caller reads. */
@@ -268,18 +315,14 @@ function callOf(request: Request): CallState | undefined {
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
 type LooseSend = (url: string, init?: Record<string, unknown>) => Promise<unknown>;
 
-/** Puts every method of `client` (and `request`) under a deadline: `timeoutMs`, or the call's own `init.timeoutMs`. */
-function withDeadlines(client: object, timeoutMs: number): void {
+/**
+ * Puts every method of `client` (and `request`) under a deadline: `timeoutMs`, or the call's own `init.timeoutMs`;
+ * and takes the call's own `retry` and `extraQuery` out of the init openapi-fetch sees.
+ */
+function withDeadlines(client: object, timeoutMs: number, retry: RetryOptions): void {
   const methods = client as Record<string, unknown>;
   const run = (send: LooseSend, method: string, url: string, init: Record<string, unknown> | undefined) => {
     let ms = timeoutMs;
-    if (init?.timeoutMs !== undefined) {
-      try {
-        ms = checkTimeoutMs(init.timeoutMs, 'timeoutMs');
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    }
     const state = {
       request: undefined,
       read: undefined,
@@ -287,9 +330,20 @@ function withDeadlines(client: object, timeoutMs: number): void {
       stream: false,
       parse: undefined,
     } as unknown as CallState;
-    // The caller's signal and timeoutMs stay here; openapi-fetch gets the rest (a rest copy: spreading into a
-    // literal with extra keys costs ~1 µs a call).
-    const { signal, timeoutMs: _, ...forwarded } = init ?? {};
+    // The caller's signal, timeoutMs, retry and extraQuery stay here; openapi-fetch gets the rest (a rest copy:
+    // spreading into a literal with extra keys costs ~1 µs a call).
+    const { signal, timeoutMs: callTimeout, retry: callRetry, extraQuery, ...forwarded } = init ?? {};
+    try {
+      if (callTimeout !== undefined) ms = checkTimeoutMs(callTimeout, 'timeoutMs');
+      if (callRetry !== undefined) state.retry = callRetryOptions(retry, callRetry);
+      if (extraQuery !== undefined) {
+        state.extraQuery = checkExtraQuery(extraQuery);
+        const params = (forwarded.params ?? {}) as { query?: Record<string, unknown> };
+        forwarded.params = { ...params, query: { ...params.query, ...state.extraQuery } };
+      }
+    } catch (error) {
+      return Promise.reject(error);
+    }
     forwarded[CALL] = state;
     const stream = forwarded.parseAs === 'stream';
     state.stream = stream;
@@ -330,6 +384,60 @@ function checkMaxResponseBytes(value: unknown): number {
     'maxResponseBytes',
     `maxResponseBytes must be a whole number of bytes above 0, e.g. 64 * 1024 * 1024 (got ${String(value)}).`,
   );
+}
+
+/** `init.retry`: false for none, or options laid over the client's. */
+function callRetryOptions(client: RetryOptions, value: unknown): RetryOptions {
+  if (value === false) return { ...client, maxRetries: 0 };
+  if (!value || typeof value !== 'object') {
+    throw new ConfigurationError(
+      'retry',
+      `retry (per call) must be false or an object such as { maxRetries: 0 } (got ${String(value)}).`,
+    );
+  }
+  return resolveRetryOptions({ ...client, ...(value as Partial<RetryOptions>) });
+}
+
+function checkExtraQuery(value: unknown): Record<string, ExtraQueryValue> {
+  const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ConfigurationError(
+      'extraQuery',
+      "extraQuery must be an object of query parameters, such as { 'novo-filtro': 'x' }.",
+    );
+  }
+  for (const [name, v] of Object.entries(value)) {
+    if (!scalar(v) && !(Array.isArray(v) && v.every(scalar))) {
+      throw new ConfigurationError(
+        'extraQuery',
+        `extraQuery.${name} must be a string, number, boolean or a list of them (got ${typeof v}).`,
+      );
+    }
+  }
+  return value as Record<string, ExtraQueryValue>;
+}
+
+/**
+ * The params to check: the call's without its extra query names. A name the spec knows is refused there: it
+ * belongs in `params.query`, where its rules are checked.
+ */
+function withoutExtra(
+  op: OperationMeta,
+  params: { query?: Record<string, unknown> },
+  extra: Record<string, ExtraQueryValue>,
+): { query?: Record<string, unknown> } {
+  const query = { ...params.query };
+  for (const name of Object.keys(extra)) {
+    if (op.parameters.some((p) => p.in === 'query' && p.name === name)) {
+      throw new ConfigurationError(
+        'extraQuery',
+        `extraQuery.${name}: ${op.method.toUpperCase()} ${op.path} documents ${name}; pass it in params.query, ` +
+          'where it is checked. extraQuery is for parameters the spec does not know.',
+      );
+    }
+    delete query[name];
+  }
+  return { ...params, query };
 }
 
 function parse(text: string): unknown {

@@ -1,28 +1,52 @@
 // Where the service lives. The documents only write `{base_url}`, `{sandbox_base_url}` and `{auth_url}`; the hosts
 // are the spec's server defaults (generated into ./generated/service.ts), placeholders in the reserved `.example`
-// TLD until the operator's real hosts are known. Pass `baseUrl`
-// to reach any other deployment, such as the local mock or sandbox.
+// TLD until the operator's real hosts are known. A team sets the real hosts once, in the environment
+// (FEED_BASE_URL, FEED_SANDBOX_BASE_URL: the names the CLI reads too) or in the `hosts` option; until then a call
+// to a placeholder fails before anything is sent (placeholderFetch), naming both ways. `baseUrl` reaches any
+// other deployment, such as the local mock or sandbox.
 
 import { ConfigurationError } from './errors.js';
 import { environments } from './generated/service.js';
+import type { FetchFn } from './http.js';
 
 export { environments } from './generated/service.js';
 
 export type EnvironmentName = keyof typeof environments;
 
+/** The environment variable that sets each environment's real host. */
+export const HOST_VARIABLES = {
+  production: 'FEED_BASE_URL',
+  sandbox: 'FEED_SANDBOX_BASE_URL',
+} as const satisfies Record<EnvironmentName, string>;
+
 export interface BaseUrlOptions {
   environment?: EnvironmentName | undefined;
   /** Wins over `environment`. */
   baseUrl?: string | undefined;
+  /**
+   * The real host of each environment (the documents name none). Wins over FEED_BASE_URL and
+   * FEED_SANDBOX_BASE_URL; `baseUrl` wins over both.
+   */
+  hosts?: Partial<Record<EnvironmentName, string>> | undefined;
+}
+
+export interface ResolvedService {
+  baseUrl: string;
+  /** Set when `baseUrl` is the spec's placeholder for this environment: nothing may be sent there. */
+  placeholder?: EnvironmentName;
 }
 
 /**
- * The base URL to call: `baseUrl` if given, else the environment's. There is no default environment: silently
- * sending production credentials to the sandbox (or the reverse) fails with a confusing 401, so the choice is
- * the caller's to make.
+ * The base URL to call: `baseUrl` if given, else the environment's host (the `hosts` option, then its environment
+ * variable, then the spec's placeholder). There is no default environment: silently sending production
+ * credentials to the sandbox (or the reverse) fails with a confusing 401, so the choice is the caller's to make.
  */
 export function resolveBaseUrl(options: BaseUrlOptions): string {
-  if (options.baseUrl !== undefined) return checkServiceUrl(options.baseUrl, 'baseUrl');
+  return resolveService(options).baseUrl;
+}
+
+export function resolveService(options: BaseUrlOptions): ResolvedService {
+  if (options.baseUrl !== undefined) return { baseUrl: checkServiceUrl(options.baseUrl, 'baseUrl') };
   const name = options.environment;
   if (name === undefined) {
     throw new ConfigurationError(
@@ -37,7 +61,35 @@ export function resolveBaseUrl(options: BaseUrlOptions): string {
       `Unknown environment ${JSON.stringify(name)}: use 'production' or 'sandbox', or pass baseUrl.`,
     );
   }
-  return environments[name].baseUrl;
+  const fromOption = options.hosts?.[name];
+  if (fromOption !== undefined) return { baseUrl: checkServiceUrl(fromOption, `hosts.${name}`) };
+  const variable = HOST_VARIABLES[name];
+  const fromEnv = readEnv(variable);
+  if (fromEnv) return { baseUrl: checkServiceUrl(fromEnv, variable) };
+  return { baseUrl: environments[name].baseUrl, placeholder: name };
+}
+
+/** An environment variable where there is a process (Node, Deno, Bun); nothing in a browser. */
+function readEnv(name: string): string | undefined {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.[name] || undefined;
+}
+
+/** What a call to a placeholder host fails with: the documents name no host, and here is how to set it. */
+export function placeholderError(name: EnvironmentName): ConfigurationError {
+  const variable = HOST_VARIABLES[name];
+  return new ConfigurationError(
+    'hosts',
+    `The ${name} host ${environments[name].baseUrl} is a placeholder: the Feed documents name no host, and nothing ` +
+      `was sent. Set the host your contract gives once: ${variable}=https://… in the environment, or ` +
+      `hosts: { ${name}: 'https://…' } in the client options (or baseUrl for any other deployment, such as the ` +
+      'local sandbox: npx assoc-feed-sandbox).',
+  );
+}
+
+/** The fetch of a client whose host is a placeholder: every request (token or feed) fails before any I/O. */
+export function placeholderFetch(name: EnvironmentName): FetchFn {
+  return () => Promise.reject(placeholderError(name));
 }
 
 /** Loopback hosts, the only ones that may be reached over plain http (a local mock or sandbox). */

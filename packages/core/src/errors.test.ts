@@ -57,6 +57,23 @@ describe('errorFromResponse', () => {
     expect(error.message).toContain('request id req-77');
   });
 
+  // EVIDENCE.md row 12: the production gateway answered a 401 whose body was a bare JSON string.
+  const gateway =
+    'Client Id in the request, identified by HEADER client_id, is invalid. Check docs for the right client_id.';
+  it.each([
+    [
+      'the documented object',
+      body(401, 'invalid credential or token', 'The access_token is invalid.'),
+      ' (invalid credential or token): The access_token is invalid. The access token',
+    ],
+    ["the gateway's bare JSON string", gateway, `: ${gateway} The access token`],
+  ])('takes the message from %s', (_form, errorBody, expected) => {
+    const error = errorFromResponse(new Response(null, { status: 401 }), errorBody, ctx);
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect(error.body).toEqual(errorBody);
+    expect(error.message).toContain(`GET ${ctx.path} answered 401${expected}`);
+  });
+
   it.each([
     [
       'No record found for the given code.',
@@ -138,5 +155,21 @@ describe('errorFromResponse', () => {
       path: ctx.path,
       body: 'Bad gateway page',
     });
+  });
+});
+
+describe('response headers on errors', () => {
+  it('an error made from an answer carries its headers, secrets redacted, out of JSON and inspect', async () => {
+    const response = new Response('{}', {
+      status: 429,
+      headers: { 'retry-after': '3', 'x-request-id': 'req-1', 'x-echo': 'token tok-secret-1' },
+    });
+    const error = errorFromResponse(response, {}, { ...ctx, secrets: ['tok-secret-1'] });
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error.headers?.get('retry-after')).toBe('3');
+    expect(error.headers?.get('x-echo')).toBe('token [redacted]');
+    expect(JSON.stringify(error)).not.toContain('x-echo');
+    const { inspect } = await import('node:util');
+    expect(inspect(error)).not.toContain('x-echo');
   });
 });

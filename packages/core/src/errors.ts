@@ -1,6 +1,9 @@
 // Typed errors. One class per thing the caller can act on, a `code` string for switch statements and logs, and
 // a message that says what to do. Rule for every class: it carries method, path, status, request id and the
-// (redacted) parsed body, never a header, a secret or a token: errors end up in logs.
+// (redacted) parsed body, never a request header, a secret or a token: errors end up in logs. An error made from
+// an answer also carries the answer's headers (`headers`, secrets redacted), kept out of JSON and inspect.
+// Each subclass narrows `code` (and `status` where the class fixes it) to literals, so a `switch` or an
+// `instanceof` check narrows the rest.
 
 import { redact } from './redact.js';
 import { parseRetryAfter } from './retry-after.js';
@@ -31,6 +34,8 @@ export interface FeedErrorDetails {
   path?: string;
   body?: unknown;
   requestId?: string;
+  /** The response headers (secrets redacted), when there was a response. */
+  headers?: Headers;
   cause?: unknown;
 }
 
@@ -46,6 +51,8 @@ export class FeedError extends Error {
   declare readonly body?: unknown;
   /** The `x-request-id` response header: quote it to the operator. */
   declare readonly requestId?: string;
+  /** The response's headers (secrets redacted) when there was a response; not in JSON or inspect output. */
+  declare readonly headers?: Headers;
 
   constructor(code: FeedErrorCode, message: string, details: FeedErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -55,6 +62,9 @@ export class FeedError extends Error {
     if (details.path !== undefined) this.path = details.path;
     if (details.body !== undefined) this.body = details.body;
     if (details.requestId !== undefined) this.requestId = details.requestId;
+    if (details.headers !== undefined) {
+      Object.defineProperty(this, 'headers', { value: details.headers, enumerable: false });
+    }
   }
 
   /** What JSON.stringify writes: the public fields, never `cause` (a foreign object we cannot vouch for). */
@@ -80,6 +90,9 @@ function setName(ctor: { prototype: Error }, name: string): void {
 
 /** The token request (flow A or B) was refused with 400 or 401. */
 export class InvalidCredentialsError extends FeedError {
+  declare readonly code: 'invalid_credentials';
+  declare readonly status: 400 | 401;
+  declare readonly headers: Headers;
   constructor(message: string, details: FeedErrorDetails) {
     super('invalid_credentials', message, details);
   }
@@ -88,6 +101,8 @@ setName(InvalidCredentialsError, 'InvalidCredentialsError');
 
 /** The token endpoint answered 2xx with something that is not a usable token. */
 export class TokenResponseError extends FeedError {
+  declare readonly code: 'invalid_token_response';
+  declare readonly status: number;
   constructor(message: string, details: FeedErrorDetails) {
     super('invalid_token_response', message, details);
   }
@@ -96,6 +111,9 @@ setName(TokenResponseError, 'TokenResponseError');
 
 /** A feed call answered 401 again after the token was renewed and the call replayed once. */
 export class UnauthorizedError extends FeedError {
+  declare readonly code: 'unauthorized';
+  declare readonly status: 401;
+  declare readonly headers: Headers;
   constructor(message: string, details: FeedErrorDetails) {
     super('unauthorized', message, details);
   }
@@ -104,6 +122,9 @@ setName(UnauthorizedError, 'UnauthorizedError');
 
 /** 403: token recognised but not allowed (missing permission, revoked, or not in the contracted plan). */
 export class ForbiddenError extends FeedError {
+  declare readonly code: 'forbidden';
+  declare readonly status: 403;
+  declare readonly headers: Headers;
   constructor(message: string, details: FeedErrorDetails) {
     super('forbidden', message, details);
   }
@@ -111,6 +132,9 @@ export class ForbiddenError extends FeedError {
 setName(ForbiddenError, 'ForbiddenError');
 
 export class NotFoundError extends FeedError {
+  declare readonly code: 'not_found';
+  declare readonly status: 404;
+  declare readonly headers: Headers;
   constructor(message: string, details: FeedErrorDetails) {
     super('not_found', message, details);
   }
@@ -119,6 +143,9 @@ setName(NotFoundError, 'NotFoundError');
 
 /** A feed call answered 400: the server refused a parameter the local checks let through. */
 export class BadRequestError extends FeedError {
+  declare readonly code: 'bad_request';
+  declare readonly status: 400;
+  declare readonly headers: Headers;
   constructor(message: string, details: FeedErrorDetails) {
     super('bad_request', message, details);
   }
@@ -126,6 +153,9 @@ export class BadRequestError extends FeedError {
 setName(BadRequestError, 'BadRequestError');
 
 export class RateLimitedError extends FeedError {
+  declare readonly code: 'rate_limited';
+  declare readonly status: 429;
+  declare readonly headers: Headers;
   /** From `Retry-After`, when the server sent one. */
   declare readonly retryAfterMs?: number;
   constructor(message: string, details: FeedErrorDetails & { retryAfterMs?: number }) {
@@ -136,6 +166,9 @@ export class RateLimitedError extends FeedError {
 setName(RateLimitedError, 'RateLimitedError');
 
 export class ServerError extends FeedError {
+  declare readonly code: 'server_error';
+  declare readonly status: number;
+  declare readonly headers: Headers;
   constructor(message: string, details: FeedErrorDetails) {
     super('server_error', message, details);
   }
@@ -144,6 +177,8 @@ setName(ServerError, 'ServerError');
 
 /** fetch itself failed (DNS, refused connection, TLS, reset); the original error is `cause`. */
 export class NetworkError extends FeedError {
+  declare readonly code: 'network_error';
+  declare readonly status?: undefined;
   constructor(message: string, details: FeedErrorDetails) {
     super('network_error', message, details);
   }
@@ -196,6 +231,8 @@ export class RedirectError extends FeedError {
 setName(RedirectError, 'RedirectError');
 
 export class TimeoutError extends FeedError {
+  declare readonly code: 'timeout';
+  declare readonly status?: undefined;
   readonly timeoutMs: number;
   constructor(message: string, details: FeedErrorDetails & { timeoutMs: number }) {
     super('timeout', message, details);
@@ -215,6 +252,7 @@ export type ValidationRule =
   | 'maxLength'
   | 'format'
   | 'requiredTogether'
+  | 'dateWindow'
   | 'unknown';
 
 export interface ValidationIssue {
@@ -226,6 +264,8 @@ export interface ValidationIssue {
 
 /** The request broke a documented parameter rule; nothing was sent. `parameter`/`rule` describe the first issue. */
 export class InvalidRequestError extends FeedError {
+  declare readonly code: 'invalid_request';
+  declare readonly status?: undefined;
   readonly parameter: string;
   readonly rule: ValidationRule;
   readonly location: 'path' | 'query' | 'header';
@@ -245,8 +285,13 @@ export class InvalidRequestError extends FeedError {
 }
 setName(InvalidRequestError, 'InvalidRequestError');
 
-/** Bad client options; thrown when the client is created, before any request. */
+/**
+ * Bad client options; thrown when the client is created, before any request (or, for a host that is still the
+ * spec's placeholder, by the first call, before anything is sent).
+ */
 export class ConfigurationError extends FeedError {
+  declare readonly code: 'configuration';
+  declare readonly status?: undefined;
   /** The option to fix, e.g. `baseUrl`. */
   readonly option: string;
   constructor(option: string, message: string) {
@@ -277,7 +322,13 @@ export function errorFromResponse(response: Response, body: unknown, context: Er
   const status = response.status;
   const safeBody = redact(body, secrets);
   const requestId = redact(response.headers.get('x-request-id') ?? undefined, secrets);
-  const details: FeedErrorDetails = { status, method: context.method, path: context.path, body: safeBody };
+  const details: FeedErrorDetails = {
+    status,
+    method: context.method,
+    path: context.path,
+    body: safeBody,
+    headers: redactHeaders(response.headers, secrets),
+  };
   if (requestId) details.requestId = requestId;
   // The server's message usually ends with its own full stop; one is enough.
   const head = `${context.method} ${context.path} answered ${status}${describeBody(safeBody)}`.replace(
@@ -336,6 +387,15 @@ export function errorFromResponse(response: Response, body: unknown, context: Er
     default:
       return new FeedError('http_error', `${head}${ref}`, details);
   }
+}
+
+/** A copy of `headers` with every secret scrubbed from the values (a server may echo what it was sent). */
+function redactHeaders(headers: Headers, secrets: readonly (string | undefined)[]): Headers {
+  const copy = new Headers();
+  headers.forEach((value, name) => {
+    copy.append(name, redact(value, secrets) ?? '');
+  });
+  return copy;
 }
 
 /** ` (type): message` from the documented error body `{ status, error, message }`, or a short text body. */

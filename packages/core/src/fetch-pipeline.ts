@@ -16,8 +16,9 @@ import { type BodyMode, DEFAULT_MAX_RESPONSE_BYTES, limitStream, readBodyAs } fr
 import { FeedError, NetworkError } from './errors.js';
 import type { TokenManager } from './flow-a.js';
 import { type FetchFn, pathOf } from './http.js';
+import type { RetryEvent } from './observe.js';
 import { isRedirect, redirectTarget } from './redirect.js';
-import { fetchWithRetry, type RetryOptions } from './retry.js';
+import { fetchWithRetry, type RetryNotice, type RetryOptions } from './retry.js';
 import { type CallAbort, raceAbort } from './signals.js';
 
 /** Flow A feed headers (document 1, Authentication, step 4). */
@@ -36,17 +37,21 @@ export interface PipelineOptions {
   maxResponseBytes?: number | undefined;
   /** The token request's pipeline: no redirect is ever followed. */
   tokenCall?: boolean;
+  /** Told before each retry (observe.ts); absent unless the client has hooks or a logger. */
+  onRetry?: ((event: RetryEvent) => void) | undefined;
 }
 
 /**
- * Where the pipeline leaves a 2xx body it was asked to read: `read` says how (openapi-fetch's parseAs), `data`
- * receives it. Without one, the response comes back unread.
+ * What one call asks of the pipeline beyond the request. `read` says how a 2xx body is read here (openapi-fetch's
+ * parseAs) and `data` receives it; without `read`, the response comes back unread. `retry`: the call's own retry
+ * options, instead of the pipeline's.
  */
-export interface BodyTarget {
+export interface CallTarget {
   read?: BodyMode | undefined;
   data?: unknown;
   /** The caller reads the body as a stream: it gets one bounded by maxResponseBytes. */
   stream?: boolean | undefined;
+  retry?: RetryOptions | undefined;
   /** Parses a 2xx JSON body instead of JSON.parse (set per call by the document client). */
   parse?: ((text: string, status: number) => unknown) | undefined;
 }
@@ -55,7 +60,7 @@ export interface BodyTarget {
 export type Pipeline = (
   request: Request,
   abort: CallAbort | undefined,
-  target?: BodyTarget | undefined,
+  target?: CallTarget | undefined,
 ) => Promise<Response>;
 
 export function createPipelineFetch(options: PipelineOptions): Pipeline {
@@ -96,12 +101,13 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
           }
           return response;
         },
-        options.retry,
+        target?.retry ?? options.retry,
         {
           method,
           get signal() {
             return abort?.signal;
           },
+          onRetry: options.onRetry && retryReporter(options.onRetry, method, request.url),
         },
       );
 
@@ -140,6 +146,15 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
     // On the request itself: the replay sends it, and the response middleware reads it to know what to redact.
     request.headers.set(ACCESS_TOKEN_HEADER, fresh);
     return send();
+  };
+}
+
+function retryReporter(report: (event: RetryEvent) => void, method: string, url: string) {
+  return ({ retry, maxRetries, delayMs, status, error }: RetryNotice) => {
+    const event: RetryEvent = { method, path: pathOf(url), retry, maxRetries, delayMs };
+    if (status !== undefined) event.status = status;
+    if (error !== undefined) event.error = error instanceof Error ? error.name : 'error';
+    report(event);
   };
 }
 

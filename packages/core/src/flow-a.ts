@@ -7,6 +7,7 @@ import { checkCredential } from './credentials.js';
 import { checkServiceUrl } from './environments.js';
 import { flowATokenPath } from './generated/service.js';
 import { type FetchFn, globalFetch } from './http.js';
+import type { TokenEvent } from './observe.js';
 import { createTokenCache } from './token-cache.js';
 import { requestToken } from './token-request.js';
 import { type TokenSource, tokenSource } from './token-source.js';
@@ -23,6 +24,8 @@ export interface TokenManagerOptions {
   /** Renew this long before expiry (default 60 s), or 10% of expires_in if that is smaller. */
   refreshMarginMs?: number | undefined;
   now?: (() => number) | undefined;
+  /** Told each time a new token arrives, and why it was requested (never the token). */
+  onToken?: ((event: TokenEvent) => void) | undefined;
 }
 
 export const FLOW_A_TOKEN_PATH = flowATokenPath;
@@ -38,6 +41,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   const cache = createTokenCache({
     refreshMarginMs: options.refreshMarginMs,
     now: options.now,
+    onRenewed: options.onToken,
     request: () =>
       requestToken({
         fetch,

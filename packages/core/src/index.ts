@@ -4,6 +4,14 @@
 // fails check:packages until `pnpm api:report` rewrites the report, so it is reviewed as a diff.
 
 export { DEFAULT_MAX_RESPONSE_BYTES } from './body.js';
+export type {
+  CallMethod,
+  CallOptions,
+  CallResult,
+  ExtraQueryValue,
+  SuccessResult,
+  ThrowsOn,
+} from './call-types.js';
 export type { DocumentClient, DocumentClientOptions } from './create-document-client.js';
 export { createDocumentClient } from './create-document-client.js';
 export type { EnvironmentName } from './environments.js';
@@ -40,18 +48,31 @@ export type { InputTokenManager, InputTokenManagerOptions } from './flow-b.js';
 export { bearerAuthMiddleware, createInputTokenManager } from './flow-b.js';
 export type { FetchFn, FetchInit } from './http.js';
 export type {
+  CursorPaginationMeta,
   DateWindowMeta,
   DocumentMeta,
   OperationMeta,
+  PagePaginationMeta,
   PaginationMeta,
   ParameterMeta,
   ParameterSchemaMeta,
 } from './meta.js';
 export type {
+  ClientHooks,
+  Logger,
+  LogLevel,
+  RequestEvent,
+  ResponseEvent,
+  RetryEvent,
+  TokenEvent,
+} from './observe.js';
+export type {
+  NotPaginated,
   Page,
   PageItem,
   PaginateArgs,
   PaginatedPath,
+  PaginatedPathArg,
   PaginateInit,
   PaginateOptions,
   Paginator,

@@ -6,7 +6,7 @@
 
 export { withLosslessNumbers } from './create-document-client.js';
 export { type DateRange, resolveDateWindow } from './date-window.js';
-export { checkServiceUrl } from './environments.js';
+export { checkServiceUrl, HOST_VARIABLES, resolveBaseUrl } from './environments.js';
 export {
   type DecimalRule,
   decimalProblem,

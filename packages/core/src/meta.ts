@@ -22,15 +22,31 @@ export interface ParameterMeta {
   schema: ParameterSchemaMeta;
 }
 
-export interface PaginationMeta {
-  pageParam: string;
+interface PaginationCommon {
   sizeParam: string;
   maxSize: number;
   defaultSize: number;
+  /** Field names of the answer (`x-page-envelope`); a dotted name is a nested field (`pageable.size`). */
   itemsField: string;
-  totalPagesField: string;
-  totalElementsField: string;
+  /** The total number of records across pages, when the envelope carries it. */
+  totalElementsField?: string;
 }
+
+/** A list paged by page number (`page` + `size`); the last page is `totalPagesField`, or computed from the total. */
+export interface PagePaginationMeta extends PaginationCommon {
+  kind: 'page';
+  pageParam: string;
+  totalPagesField?: string;
+}
+
+/** A list paged by an opaque cursor (`cursor` + `size`, E8): each answer names the next cursor, null at the end. */
+export interface CursorPaginationMeta extends PaginationCommon {
+  kind: 'cursor';
+  cursorParam: string;
+  nextCursorField: string;
+}
+
+export type PaginationMeta = PagePaginationMeta | CursorPaginationMeta;
 
 /** A period rule of dated queries (`x-date-window`, e.g. V7's five years): which parameters, and what the service does. */
 export interface DateWindowMeta {

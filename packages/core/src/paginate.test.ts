@@ -16,6 +16,7 @@ import {
   meta,
   type paths,
   recordingSleep,
+  type SeriesRecord,
 } from './test-support/fixtures.js';
 
 const LIST = '/feed/fundos/v2/fundos';
@@ -160,10 +161,8 @@ describe('paginate', () => {
         r.url.pathname === '/feed/fundos/v2/fundos/dados-cadastrais/lote'
           ? json(200, {
               content: [{ codigo: `x${r.url.searchParams.get('page')}` }],
-              page: 0,
-              size: 1,
-              total_elements: 2,
-              total_pages: 2,
+              totalSize: 2,
+              pageable: { page: Number(r.url.searchParams.get('page')), size: 1 },
             })
           : undefined,
     });
@@ -174,6 +173,113 @@ describe('paginate', () => {
     );
     expect(rows.map((r) => r.codigo)).toEqual(['x0', 'x1']);
     expect(listCalls().every((q) => q['data-atualizacao'] === '2026-01-02T03:04:05.678')).toBe(true);
+  });
+});
+
+describe('the v2 envelope (totalSize, no total of pages)', () => {
+  const BATCH = '/feed/fundos/v2/fundos/dados-cadastrais/lote';
+  const v2 = (total: number) => ({
+    handler: (r: { url: URL }) => {
+      if (r.url.pathname !== BATCH) return undefined;
+      const page = Number(r.url.searchParams.get('page'));
+      const size = Number(r.url.searchParams.get('size'));
+      if (page * size >= total && page > 0)
+        return json(404, errorBody(404, 'not found', 'past the last page'));
+      const count = Math.max(0, Math.min(size, total - page * size));
+      const content = Array.from({ length: count }, (_, k) => ({ codigo: `r${page * size + k}` }));
+      return json(200, { content, totalSize: total, pageable: { page, size } });
+    },
+  });
+  const query = (size: number) => ({
+    params: { query: { 'data-atualizacao': '2026-01-02T03:04:05.678', size } },
+  });
+
+  it.each([
+    [25, 10, [10, 10, 5]],
+    [20, 10, [10, 10]],
+    [3, 10, [3]],
+    [0, 10, [0]],
+  ])(
+    '%i records at size %i: pages of %j, computed from totalSize, no request past the last',
+    async (total, size, lengths) => {
+      const { client, listCalls } = setup(v2(total));
+      const pages = await collect(client.pages(BATCH, query(size)));
+      expect(pages.map((p) => p.items.length)).toEqual(lengths);
+      expect(pages.every((p) => p.totalElements === total && p.totalPages === Math.ceil(total / size))).toBe(
+        true,
+      );
+      expect(listCalls()).toHaveLength(lengths.length);
+    },
+  );
+});
+
+describe('cursor paging (E8)', () => {
+  const SERIES = '/feed/fundos/v2/fundos/serie-historica/lote';
+  const query = (size?: number) => ({
+    params: { query: { 'data-atualizacao': '2026-11-20T00:00:00.000', ...(size ? { size } : {}) } },
+  });
+
+  it.each([
+    [2500, undefined, 3],
+    [7231, 1000, 8],
+    [10, 3, 4],
+    [1000, 1000, 1],
+  ])('%i records at size %s: every record once, in order, in %i requests', async (total, size, requests) => {
+    const { client, listCalls } = setup({ series: total });
+    const rows = await collect(client.paginate(SERIES, query(size)));
+    expect(rows).toHaveLength(total);
+    expect(new Set(rows.map((r) => r.codigo_classe)).size).toBe(total);
+    expect(rows.at(-1)?.codigo_classe).toBe(`C${String(total - 1).padStart(10, '0')}`);
+    const calls = listCalls();
+    expect(calls).toHaveLength(requests);
+    // The first request carries no cursor; each later one the cursor of the answer before it.
+    expect(calls[0]?.cursor).toBeUndefined();
+    expect(calls.slice(1).every((q) => typeof q.cursor === 'string' && q.cursor.length > 0)).toBe(true);
+    expect(calls.every((q) => q.size === String(size ?? 1000))).toBe(true);
+  });
+
+  it('pages() numbers the answers and carries totalSize and the next cursor', async () => {
+    const { client } = setup({ series: 25 });
+    const pages = await collect(client.pages(SERIES, query(10)));
+    expect(pages.map((p) => [p.page, p.items.length, p.totalElements, typeof p.nextCursor])).toEqual([
+      [0, 10, 25, 'string'],
+      [1, 10, 25, 'string'],
+      [2, 5, 25, 'undefined'],
+    ]);
+  });
+
+  it('prefetch: requests the next answer while one is consumed, none after the last', async () => {
+    const { client, feed } = setup({ series: 30 });
+    const seen: number[] = [];
+    for await (const _ of client.pages(SERIES, { ...query(10), prefetch: true })) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      seen.push(feed.feedRequests.length);
+    }
+    expect(seen).toEqual([2, 3, 3]);
+  });
+
+  it('resumes from a cursor the caller passes', async () => {
+    const { client } = setup({ series: 25 });
+    const [first] = await collect(client.pages(SERIES, query(10)));
+    const rest = await collect(
+      client.paginate(SERIES, {
+        params: {
+          query: { 'data-atualizacao': '2026-11-20T00:00:00.000', size: 10, cursor: first?.nextCursor },
+        },
+      }),
+    );
+    expect(rest.map((r) => r.codigo_classe)[0]).toBe('C0000000010');
+    expect(rest).toHaveLength(15);
+  });
+
+  it("a cursor the service does not know throws the service's 400 (the client never reads a cursor)", async () => {
+    const { client } = setup({ series: 25 });
+    const run = collect(
+      client.paginate(SERIES, {
+        params: { query: { 'data-atualizacao': '2026-11-20T00:00:00.000', cursor: 'bm90LWEtY3Vyc29y' } },
+      }),
+    );
+    await expect(run).rejects.toMatchObject({ code: 'bad_request', status: 400 });
   });
 });
 
@@ -288,8 +394,13 @@ describe('token expiry mid-iteration', () => {
 describe('types', () => {
   it('infers the record type of each paginated path and refuses the others', () => {
     expectTypeOf<PaginatedPath<paths>>().toEqualTypeOf<
-      '/feed/fundos/v2/fundos' | '/feed/fundos/v2/fundos/dados-cadastrais/lote'
+      | '/feed/fundos/v2/fundos'
+      | '/feed/fundos/v2/fundos/dados-cadastrais/lote'
+      | '/feed/fundos/v2/fundos/serie-historica/lote'
     >();
+    expectTypeOf<
+      PageItem<paths, '/feed/fundos/v2/fundos/serie-historica/lote'>
+    >().toEqualTypeOf<SeriesRecord>();
     expectTypeOf<PageItem<paths, '/feed/fundos/v2/fundos'>>().toEqualTypeOf<FundListRecord>();
     expectTypeOf<PageItem<paths, '/feed/fundos/v2/fundos/dados-cadastrais/lote'>>().toEqualTypeOf<{
       codigo: string;

@@ -1,13 +1,19 @@
 // Every record of a paginated list, page by page. The page envelope's field names come from the spec
-// (`x-page-envelope`, carried in PaginationMeta), so nothing here assumes them at runtime.
+// (`x-page-envelope`, carried in PaginationMeta), so nothing here assumes them at runtime. Two kinds of list:
+// paged by page number (`page` + `size`: E1, E3, E6, E7, the v1 lists) and paged by an opaque cursor
+// (`cursor` + `size`: E8), where each answer names the cursor of the next one.
 //
-// Where a list ends:
-// - after the last page by `total_pages`, when the answer carries it;
+// Where a list paged by number ends:
+// - after the last page by the total of pages, when the answer carries it (v1), or else by the total of records
+//   and the page size (v2's `totalSize`);
 // - at the 404 the documents give for "a page number above the last page": that 404 is the end, not an error;
 // - at an empty page, when the answer carries no totals (so a server that ignores `page` cannot loop forever).
 // A 404 on the *first* page requested also ends the iteration with no record by default: for a paginated list
 // the documented meaning of 404 is "no such page", which is what an empty list has. Pass
 // `firstPageNotFound: 'throw'` where a 404 can rather mean a wrong parent code (e.g. the notes of an unknown class).
+//
+// A list paged by cursor ends at an answer whose next cursor is null or absent, or at an empty answer. Pages
+// are numbered from 0 in the order read; the cursor itself is never built or read by the client.
 //
 // Other failures throw their typed FeedError in both client modes: an iterator has no `{ error }` to return.
 // A token that expires mid-iteration is renewed by the pipeline's 401 renew-and-replay, which replays the same
@@ -15,7 +21,14 @@
 
 import type { Client, FetchOptions } from 'openapi-fetch';
 import { FeedError, InvalidRequestError, NotFoundError } from './errors.js';
-import { type DocumentMeta, type OperationMeta, operationKey, type PaginationMeta } from './meta.js';
+import {
+  type CursorPaginationMeta,
+  type DocumentMeta,
+  type OperationMeta,
+  operationKey,
+  type PagePaginationMeta,
+  type PaginationMeta,
+} from './meta.js';
 import { toFeedError } from './result.js';
 import { anySignal } from './signals.js';
 
@@ -34,7 +47,9 @@ type OkJson<Op> = Op extends { responses: { 200: { content: { 'application/json'
 type HasPageParam<Op> = Op extends { parameters: { query?: infer Query } }
   ? 'page' extends keyof NonNullable<Query>
     ? true
-    : false
+    : 'cursor' extends keyof NonNullable<Query>
+      ? true
+      : false
   : false;
 
 /** The record type of a paginated GET path: the element type of `content` in its 200 JSON answer. */
@@ -46,7 +61,7 @@ export type PageItem<Paths, P> = [OkJson<GetOperation<Paths, P>>] extends [never
       : never
     : never;
 
-/** GET paths that take `page` and answer a page envelope with a `content` list. */
+/** GET paths that take `page` (or `cursor`) and answer a page envelope with a `content` list. */
 export type PaginatedPath<Paths> = {
   [P in keyof Paths]-?: HasPageParam<GetOperation<Paths, P>> extends true
     ? [PageItem<Paths, P>] extends [never]
@@ -74,22 +89,34 @@ export type PaginateArgs<Paths, P> =
     : [init: PaginateInit<Paths, P>];
 
 export interface Page<Item> {
-  /** Page number, from 0. */
+  /** Page number, from 0 (for a list paged by cursor: the number of answers read before this one). */
   page: number;
   items: Item[];
   totalElements?: number;
   totalPages?: number;
+  /** List paged by cursor: the cursor of the next answer, absent on the last. */
+  nextCursor?: string;
 }
 
+/** What a GET path that is not a paginated list is checked against: the compiler's message names the reason. */
+export type NotPaginated<P> =
+  `${P & string} is not a paginated list (no page parameter, or no content list in its answer): call GET instead`;
+
+/** `P` when it is a paginated list, else the reason it is not (so the argument fails to compile, saying why). */
+export type PaginatedPathArg<Paths, P> = P extends PaginatedPath<Paths> ? P : NotPaginated<P>;
+
+/** GET paths, the ones paginate() accepts and the ones it explains it refuses. */
+type GetPath<Paths> = { [P in keyof Paths]: Paths[P] extends { get: unknown } ? P : never }[keyof Paths];
+
 export interface Paginator<Paths extends {}> {
-  /** Every record of the list, across pages, starting at `params.query.page ?? 0`. */
-  paginate<P extends PaginatedPath<Paths>>(
-    path: P,
+  /** Every record of the list, across pages, starting at `params.query.page ?? 0` (or `params.query.cursor`). */
+  paginate<P extends GetPath<Paths>>(
+    path: PaginatedPathArg<Paths, P>,
     ...init: PaginateArgs<Paths, P>
   ): AsyncIterableIterator<PageItem<Paths, P>>;
   /** The list page by page, with the totals when the answer carries them. */
-  pages<P extends PaginatedPath<Paths>>(
-    path: P,
+  pages<P extends GetPath<Paths>>(
+    path: PaginatedPathArg<Paths, P>,
     ...init: PaginateArgs<Paths, P>
   ): AsyncIterableIterator<Page<PageItem<Paths, P>>>;
 }
@@ -116,7 +143,9 @@ export function createPaginator<Paths extends {}>(
     const op = meta.operations[operationKey('GET', path)];
     // Checked at call time, so the mistake surfaces where it was made rather than at the first `next()`.
     if (!op?.pagination) throw notPaginated(path, meta);
-    return iteratePages(get, path, op, op.pagination, init);
+    return op.pagination.kind === 'cursor'
+      ? iterateCursor(get, path, op, op.pagination, init)
+      : iteratePages(get, path, op, op.pagination, init);
   }
 
   async function* items(source: AsyncIterable<Page<unknown>>): AsyncGenerator<unknown, void, undefined> {
@@ -135,7 +164,7 @@ async function* iteratePages(
   get: LooseGet,
   path: string,
   op: OperationMeta,
-  pagination: PaginationMeta,
+  pagination: PagePaginationMeta,
   init: LooseInit,
 ): AsyncGenerator<Page<unknown>, void, undefined> {
   const { prefetch = false, firstPageNotFound = 'end', signal: userSignal, params = {}, ...rest } = init;
@@ -167,7 +196,7 @@ async function* iteratePages(
       if (error instanceof NotFoundError) return endAt(page, error);
       throw error;
     }
-    return readPage(result.data, page, pagination, op, result.response.status);
+    return readPage(result.data, page, pagination, op, result.response.status, Number(size));
   };
   const endAt = (page: number, error: NotFoundError): typeof END => {
     if (page === firstPage && firstPageNotFound === 'throw') throw error;
@@ -194,15 +223,81 @@ async function* iteratePages(
   }
 }
 
+async function* iterateCursor(
+  get: LooseGet,
+  path: string,
+  op: OperationMeta,
+  pagination: CursorPaginationMeta,
+  init: LooseInit,
+): AsyncGenerator<Page<unknown>, void, undefined> {
+  const { prefetch = false, firstPageNotFound = 'end', signal: userSignal, params = {}, ...rest } = init;
+  const query = { ...(params.query ?? {}) };
+  const size = query[pagination.sizeParam] ?? pagination.maxSize;
+  const stop = new AbortController();
+  const signal = anySignal([userSignal ?? undefined, stop.signal]);
+
+  const load = async (page: number, cursor: unknown): Promise<Page<unknown> | typeof END> => {
+    const pageQuery: Record<string, unknown> = { ...query, [pagination.sizeParam]: size };
+    if (cursor === undefined) delete pageQuery[pagination.cursorParam];
+    else pageQuery[pagination.cursorParam] = cursor;
+    let result: Awaited<ReturnType<LooseGet>>;
+    try {
+      result = await get(path, { ...rest, params: { ...params, query: pageQuery }, signal });
+    } catch (error) {
+      if (error instanceof NotFoundError && page === 0 && firstPageNotFound === 'end') return END;
+      throw error;
+    }
+    if (!result.response.ok) {
+      const error = toFeedError(result) as FeedError;
+      // A list paged by cursor has no page past its end: only a 404 on the first answer means "nothing".
+      if (error instanceof NotFoundError && page === 0 && firstPageNotFound === 'end') return END;
+      throw error;
+    }
+    const out = readPage(result.data, page, pagination, op, result.response.status, Number(size));
+    const next = readField(result.data, pagination.nextCursorField);
+    if (typeof next === 'string' && next !== '') out.nextCursor = next;
+    return out;
+  };
+
+  let next = load(0, query[pagination.cursorParam]);
+  try {
+    for (let page = 0; ; page++) {
+      const current = await next;
+      if (current === END) return;
+      const last = current.nextCursor === undefined || current.items.length === 0;
+      if (!last && prefetch) {
+        next = load(page + 1, current.nextCursor);
+        next.catch(() => {}); // observed when awaited; this only keeps an abandoned prefetch from going unhandled
+      }
+      yield current;
+      if (last) return;
+      if (!prefetch) next = load(page + 1, current.nextCursor);
+    }
+  } finally {
+    stop.abort();
+  }
+}
+
+/** A field of the answer by its `x-page-envelope` name; a dotted name reads a nested field (`pageable.size`). */
+function readField(data: unknown, name: string | undefined): unknown {
+  if (name === undefined) return undefined;
+  let current: unknown = data;
+  for (const part of name.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
 function readPage(
   data: unknown,
   page: number,
   pagination: PaginationMeta,
   op: OperationMeta,
   status: number,
+  size: number,
 ): Page<unknown> {
-  const envelope = data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : undefined;
-  const items = envelope?.[pagination.itemsField];
+  const items = readField(data, pagination.itemsField);
   if (!Array.isArray(items)) {
     throw new FeedError(
       'unexpected_response',
@@ -212,10 +307,14 @@ function readPage(
     );
   }
   const out: Page<unknown> = { page, items };
-  const totalElements = envelope?.[pagination.totalElementsField];
-  const totalPages = envelope?.[pagination.totalPagesField];
+  const totalElements = readField(data, pagination.totalElementsField);
   if (typeof totalElements === 'number') out.totalElements = totalElements;
-  if (typeof totalPages === 'number') out.totalPages = totalPages;
+  if (pagination.kind === 'page') {
+    const totalPages = readField(data, pagination.totalPagesField);
+    // v2 sends the total of records only: the pages follow from it and the page size asked for.
+    if (typeof totalPages === 'number') out.totalPages = totalPages;
+    else if (typeof totalElements === 'number' && size > 0) out.totalPages = Math.ceil(totalElements / size);
+  }
   return out;
 }
 

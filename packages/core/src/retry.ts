@@ -54,6 +54,17 @@ export type RetryOptionsInput = Partial<Omit<RetryOptions, 'budget'>> & {
   budget?: RetryBudget | RetryBudgetOptions | false;
 };
 
+/** What fetchWithRetry tells before a retry's wait. */
+export interface RetryNotice {
+  /** 1 for the first retry. */
+  retry: number;
+  maxRetries: number;
+  delayMs: number;
+  /** The answer retried; absent when the attempt threw (`error`). */
+  status?: number;
+  error?: unknown;
+}
+
 /** Network errors, bodies cut short, 429 and every 5xx; nothing else. */
 export function defaultRetryOn(context: RetryContext): boolean {
   if (context.response) return isRetryableStatus(context.response.status);
@@ -125,7 +136,12 @@ export function backoffDelay(
 export async function fetchWithRetry(
   send: (attempt: number) => Promise<Response>,
   options: RetryOptions,
-  context: { method: string; signal?: AbortSignal | undefined },
+  context: {
+    method: string;
+    signal?: AbortSignal | undefined;
+    /** Told before each retry's wait (the observe hooks); absent, nothing is done for it. */
+    onRetry?: ((retry: RetryNotice) => void) | undefined;
+  },
 ): Promise<Response> {
   const budget = options.budget || undefined;
   for (let attempt = 0; ; attempt++) {
@@ -136,7 +152,9 @@ export async function fetchWithRetry(
       if (context.signal?.aborted || attempt >= options.maxRetries) throw error;
       if (!options.retryOn({ attempt, method: context.method, error })) throw error;
       if (budget && !budget.tryAcquire()) throw error;
-      await options.sleep(backoffDelay(attempt, options), context.signal);
+      const delayMs = backoffDelay(attempt, options);
+      context.onRetry?.({ retry: attempt + 1, maxRetries: options.maxRetries, delayMs, error });
+      await options.sleep(delayMs, context.signal);
       continue;
     }
     if (attempt >= options.maxRetries || !options.retryOn({ attempt, method: context.method, response })) {
@@ -149,6 +167,13 @@ export async function fetchWithRetry(
     if (budget && !budget.tryAcquire()) return response;
     // Release the connection of the answer we are discarding.
     await response.body?.cancel().catch(() => {});
-    await options.sleep(retryAfter ?? backoffDelay(attempt, options), context.signal);
+    const delayMs = retryAfter ?? backoffDelay(attempt, options);
+    context.onRetry?.({
+      retry: attempt + 1,
+      maxRetries: options.maxRetries,
+      delayMs,
+      status: response.status,
+    });
+    await options.sleep(delayMs, context.signal);
   }
 }

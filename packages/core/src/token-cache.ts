@@ -13,6 +13,8 @@ export interface TokenCacheOptions {
   /** Renew this long before expiry (default 60 s), or 10% of the lifetime if that is smaller. */
   refreshMarginMs?: number | undefined;
   now?: (() => number) | undefined;
+  /** Told when a new token is cached: why it was requested, and when it expires. */
+  onRenewed?: ((event: { reason: 'first' | 'expiring' | 'refused'; expiresAt: number }) => void) | undefined;
 }
 
 export interface TokenCache {
@@ -30,8 +32,11 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
   const marginOption = options.refreshMarginMs ?? DEFAULT_REFRESH_MARGIN_MS;
   let cached: { value: string; expiresAt: number; refreshAt: number } | undefined;
   let inflight: Promise<string> | undefined;
+  /** Why the next renewal happens: nothing cached yet, the cached one expiring, or a 401 dropped it. */
+  let reason: 'first' | 'expiring' | 'refused' = 'first';
 
   function renew(): Promise<string> {
+    const why = cached ? 'expiring' : reason;
     // The clock starts when the request leaves, not when the answer lands: the server's clock started earlier.
     const sentAt = now();
     const request = options.request().then((grant) => {
@@ -42,6 +47,7 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
         expiresAt: sentAt + lifetimeMs,
         refreshAt: sentAt + lifetimeMs - margin,
       };
+      options.onRenewed?.({ reason: why, expiresAt: cached.expiresAt });
       return grant.accessToken;
     });
     const shared = request.finally(() => {
@@ -57,7 +63,10 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
       return inflight;
     },
     invalidate(staleToken) {
-      if (cached?.value === staleToken) cached = undefined;
+      if (cached?.value === staleToken) {
+        cached = undefined;
+        reason = 'refused';
+      }
     },
     peek() {
       return cached ? { expiresAt: cached.expiresAt } : undefined;

@@ -265,6 +265,49 @@ it('reports every broken rule, the first one in the fields', () => {
   );
 });
 
+describe('x-date-window: a reversed period is refused before sending where the service does not swap it', () => {
+  const dated = (swap: boolean): OperationMeta => ({
+    operationId: 'series',
+    method: 'get',
+    path: '/feed/fundos/v2/fundos/{codigo_classe_ou_subclasse}/serie-historica',
+    auth: 'flowA',
+    parameters: ['data-inicio', 'data-fim'].map((name) => ({
+      name,
+      in: 'query' as const,
+      required: false,
+      schema: { type: 'string' as const, format: 'date' },
+    })),
+    dateWindow: { start: 'data-inicio', end: 'data-fim', maxMonths: 12, swapWhenStartAfterEnd: swap },
+  });
+  it.each<[string, boolean, Record<string, string>, string | undefined]>([
+    [
+      'start after end, no swap',
+      false,
+      { 'data-inicio': '2026-11-19', 'data-fim': '2026-10-01' },
+      'data-inicio (2026-11-19) is after data-fim (2026-10-01): send the earlier date as data-inicio.',
+    ],
+    [
+      'start after end, the service swaps (V7)',
+      true,
+      { 'data-inicio': '2026-11-19', 'data-fim': '2026-10-01' },
+      undefined,
+    ],
+    ['same day', false, { 'data-inicio': '2026-11-19', 'data-fim': '2026-11-19' }, undefined],
+    ['only a start', false, { 'data-inicio': '2026-11-19' }, undefined],
+  ])('%s', (_name, swap, query, message) => {
+    const issues = findIssues(dated(swap), { query });
+    expect(issues.map((i) => i.message)).toEqual(message ? [message] : []);
+    if (message) expect(issues[0]).toMatchObject({ parameter: 'data-inicio', rule: 'dateWindow' });
+  });
+
+  it('an impossible date is named as such, not compared', () => {
+    const issues = findIssues(dated(false), {
+      query: { 'data-inicio': '2026-02-30', 'data-fim': '2026-01-01' },
+    });
+    expect(issues.map((i) => i.rule)).toEqual(['format']);
+  });
+});
+
 describe('dateProblem agrees with the Gregorian calendar', () => {
   it('accepts every real date', () => {
     fc.assert(

@@ -62,6 +62,27 @@ export function findIssues(op: OperationMeta, params: RequestParams = {}): Valid
     );
   }
 
+  const window = op.dateWindow;
+  if (window && !window.swapWhenStartAfterEnd) {
+    // Where the service does not swap a reversed period (x-date-window), it refuses it: say so before sending.
+    const start = params.query?.[window.start];
+    const end = params.query?.[window.end];
+    if (
+      typeof start === 'string' &&
+      typeof end === 'string' &&
+      !dateProblem(start) &&
+      !dateProblem(end) &&
+      start > end
+    ) {
+      issues.push({
+        parameter: window.start,
+        location: 'query',
+        rule: 'dateWindow',
+        message: `${window.start} (${start}) is after ${window.end} (${end}): send the earlier date as ${window.start}.`,
+      });
+    }
+  }
+
   const knownQuery = op.parameters.filter((p) => p.in === 'query').map((p) => p.name);
   for (const [name, value] of Object.entries(params.query ?? {})) {
     // openapi-fetch drops undefined and null values, so they cannot reach the server.

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { collectInferred, collectSchedules } from './build/extensions.ts';
+import { basisKind, collectInferred, collectSchedules, countByBasis } from './build/extensions.ts';
 import { documentTitle, specFiles } from './build/inputs.ts';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
 import { type LaunchedBrowser, launchChromium, newPage, screenshot } from './test-support/browser.ts';
@@ -121,9 +121,12 @@ describe('what the pages say', () => {
       'createFundosV2Client',
       'client.GET(',
       'client.paginate(',
-      'pnpm mock',
+      'npx assoc-feed-mock',
       'startMock',
-      'pnpm sandbox',
+      'npx assoc-feed-sandbox',
+      'FEED_BASE_URL',
+      'FEED_SANDBOX_BASE_URL',
+      'are placeholders',
       'startSandbox',
       'http://127.0.0.1:4011',
       'sandbox-client',
@@ -153,6 +156,8 @@ describe('what the pages say', () => {
       await expect(rows.count()).resolves.toBe(expected.length);
       const choices = await rows.locator('td:nth-child(2)').allTextContents();
       expect(choices).toEqual(expected.map((x) => shownText(x.choice)));
+      const bases = await rows.locator('td:nth-child(4)').allInnerTexts();
+      expect(bases.map((b) => b.split('\n')[0])).toEqual(expected.map((x) => x.basis));
     }
     const known = new Set(documents.flatMap((doc) => operationsOf(doc).map(operationHref)));
     const operationLinks = await page.$$eval('main td a[href*=".html#/"]', (links) =>
@@ -169,6 +174,36 @@ describe('what the pages say', () => {
     const route = decodeURI(href.slice(href.indexOf('#') + 1));
     await expect(page.locator(`[data-section-id="${route}"] h2`).first().isVisible()).resolves.toBe(true);
     await page.close();
+  });
+
+  test('the "not shown" page filters the choices by basis; the landing page counts them per basis', async () => {
+    const all = documents.flatMap((doc) => collectInferred(doc.api, doc.spec));
+    const counts = countByBasis(all);
+    expect(all.every((x) => /^(document|guess|public clients \(\d+\))$/.test(x.basis))).toBe(true);
+    expect(Object.values(counts).every((n) => n > 0)).toBe(true);
+    const { page } = await open('inferred.html');
+    const visible = () => page.locator('main tr[data-basis]:visible').count();
+    await expect(visible()).resolves.toBe(all.length);
+    for (const kind of ['document', 'public-clients', 'guess'] as const) {
+      await page.locator(`.basis-filter input[value="${kind}"]`).check();
+      await expect(visible()).resolves.toBe(counts[kind]);
+      const kinds = await page.$$eval('main tr[data-basis]', (trs) =>
+        trs
+          .filter((tr) => (tr as HTMLElement).offsetParent !== null)
+          .map((tr) => tr.getAttribute('data-basis')),
+      );
+      expect(new Set(kinds)).toEqual(new Set([kind]));
+      expect(all.filter((x) => basisKind(x.basis) === kind)).toHaveLength(counts[kind]);
+    }
+    await page.locator('.basis-filter input[value="all"]').check();
+    await expect(visible()).resolves.toBe(all.length);
+    await page.close();
+    const landing = await open('index.html');
+    const text = await landing.page.locator('main').innerText();
+    expect(text).toContain(
+      `${all.length} choices: ${counts.document} on the documents, ${counts['public-clients']} on public clients of the real service, ${counts.guess} guesses`,
+    );
+    await landing.page.close();
   });
 
   test('the release schedules page has one row per x-release-schedule, with its endpoint, time and zone', async () => {

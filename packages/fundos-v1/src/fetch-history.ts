@@ -1,7 +1,6 @@
 // V7 answers at most five years a query. This reads any longer period as consecutive windows, in order, so a
 // caller asks for 2010–2025 once and gets every day once.
-import { NotFoundError, toFeedError } from '@assoc-feed/core';
-import type { Client } from 'openapi-fetch';
+import { type DocumentClient, NotFoundError, toFeedError } from '@assoc-feed/core';
 import type { paths } from './generated/schema.js';
 import { type HistoryRange, planHistoryWindows, resolveHistoryRange, V7_PATH } from './history-window.js';
 
@@ -28,7 +27,8 @@ export interface HistoryFetchOptions {
  * typed FeedError at once (no partial answer passes for a whole one).
  */
 export async function* fetchStructuredFundHistory(
-  client: Client<paths>,
+  /** A document 2 client, throwing or not (only its GET is used). */
+  client: Pick<DocumentClient<paths, boolean>, 'GET'>,
   cnpj: string,
   options: HistoryFetchOptions = {},
 ): AsyncGenerator<HistoryRecord, void, undefined> {

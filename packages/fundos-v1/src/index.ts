@@ -4,6 +4,7 @@ import {
   type DocumentClientOptions,
   type DocumentExtras,
   type ExactNumbers,
+  type ThrowsOn,
 } from '@assoc-feed/core';
 import type { ExactField } from './generated/exact.js';
 import { meta } from './generated/meta.js';
@@ -26,14 +27,17 @@ export { meta as fundosV1Meta };
  * Typed client for document 2 (v1 funds: regulation-555, offshore, structured). Authenticates with flow A on
  * first use and renews the token itself. The v1 interfaces are discontinued since 2024-10-01 (v2 replaces them).
  */
-export function createFundosV1Client(
-  options: DocumentClientOptions & { numbers: 'exact' },
-): DocumentClient<ExactPaths>;
-export function createFundosV1Client(options: DocumentClientOptions): DocumentClient<paths>;
-export function createFundosV1Client(
-  options: DocumentClientOptions,
-): DocumentClient<paths> | DocumentClient<ExactPaths> {
-  return createDocumentClient<paths>(options, meta, extras);
+/** `numbers: 'exact'`: the decimals of more than 15 significant digits arrive as strings (ExactPaths). */
+export function createFundosV1Client<Options extends DocumentClientOptions & { numbers: 'exact' }>(
+  options: Options,
+): FundosV1ExactClient<ThrowsOn<Options>>;
+export function createFundosV1Client<Options extends DocumentClientOptions>(
+  options: Options,
+): FundosV1Client<ThrowsOn<Options>>;
+export function createFundosV1Client<Options extends DocumentClientOptions>(
+  options: Options,
+): FundosV1Client<ThrowsOn<Options>> | FundosV1ExactClient<ThrowsOn<Options>> {
+  return createDocumentClient<paths, Options>(options, meta, extras);
 }
 
 /**
@@ -46,7 +50,8 @@ const extras: DocumentExtras = {
   validators: () => import('@assoc-feed/fundos-v1/validators'),
 };
 
-/** The client under `numbers: 'exact'`. */
-export type FundosV1ExactClient = DocumentClient<ExactPaths>;
+/** `Throw`: made with `throwOnError: true`, so every call's result is its success branch. */
+export type FundosV1Client<Throw extends boolean = false> = DocumentClient<paths, Throw>;
 
-export type FundosV1Client = ReturnType<typeof createFundosV1Client>;
+/** The client under `numbers: 'exact'` (`Throw` as in FundosV1Client). */
+export type FundosV1ExactClient<Throw extends boolean = false> = DocumentClient<ExactPaths, Throw>;

@@ -4,6 +4,7 @@ import {
   type DocumentClientOptions,
   type DocumentExtras,
   type ExactNumbers,
+  type ThrowsOn,
 } from '@assoc-feed/core';
 import type { ExactField } from './generated/exact.js';
 import { meta } from './generated/meta.js';
@@ -16,14 +17,17 @@ export type { ExactField };
 export { meta as fundosV2Meta };
 
 /** Typed client for document 1 (v2 funds). Authenticates with flow A on first use and renews the token itself. */
-export function createFundosV2Client(
-  options: DocumentClientOptions & { numbers: 'exact' },
-): DocumentClient<ExactPaths>;
-export function createFundosV2Client(options: DocumentClientOptions): DocumentClient<paths>;
-export function createFundosV2Client(
-  options: DocumentClientOptions,
-): DocumentClient<paths> | DocumentClient<ExactPaths> {
-  return createDocumentClient<paths>(options, meta, extras);
+/** `numbers: 'exact'`: the decimals of more than 15 significant digits arrive as strings (ExactPaths). */
+export function createFundosV2Client<Options extends DocumentClientOptions & { numbers: 'exact' }>(
+  options: Options,
+): FundosV2ExactClient<ThrowsOn<Options>>;
+export function createFundosV2Client<Options extends DocumentClientOptions>(
+  options: Options,
+): FundosV2Client<ThrowsOn<Options>>;
+export function createFundosV2Client<Options extends DocumentClientOptions>(
+  options: Options,
+): FundosV2Client<ThrowsOn<Options>> | FundosV2ExactClient<ThrowsOn<Options>> {
+  return createDocumentClient<paths, Options>(options, meta, extras);
 }
 
 /**
@@ -36,10 +40,11 @@ const extras: DocumentExtras = {
   validators: () => import('@assoc-feed/fundos-v2/validators'),
 };
 
-/** The client under `numbers: 'exact'`. */
-export type FundosV2ExactClient = DocumentClient<ExactPaths>;
+/** `Throw`: made with `throwOnError: true`, so every call's result is its success branch. */
+export type FundosV2Client<Throw extends boolean = false> = DocumentClient<paths, Throw>;
 
-export type FundosV2Client = ReturnType<typeof createFundosV2Client>;
+/** The client under `numbers: 'exact'` (`Throw` as in FundosV2Client). */
+export type FundosV2ExactClient<Throw extends boolean = false> = DocumentClient<ExactPaths, Throw>;
 export {
   createFundosV2InputClient,
   type InputClient,

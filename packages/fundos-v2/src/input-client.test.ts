@@ -122,4 +122,46 @@ describe('createFundosV2InputClient (flow B, input family)', () => {
       /inputBaseUrl/,
     );
   });
+
+  describe('host', () => {
+    const call = (client: ReturnType<typeof createFundosV2InputClient>) =>
+      client.POST('/input/titulos-privados/v1/{resource}', {
+        params: { path: { resource: 'precos' } },
+        body: {},
+      });
+
+    it('refuses every call to the placeholder host before anything is sent, naming both ways to set it', async () => {
+      const { fetch, log } = fakeInputHost();
+      const saved = process.env.FEED_INPUT_BASE_URL;
+      delete process.env.FEED_INPUT_BASE_URL;
+      try {
+        const client = createFundosV2InputClient({ clientId: 'in-id', clientSecret: 'in-secret', fetch });
+        const error = await call(client).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ConfigurationError);
+        expect(String((error as Error).message)).toMatch(/placeholder.*FEED_INPUT_BASE_URL.*inputBaseUrl/s);
+        expect(String((error as Error).message)).not.toContain('in-secret');
+        expect(log).toHaveLength(0);
+      } finally {
+        if (saved !== undefined) process.env.FEED_INPUT_BASE_URL = saved;
+      }
+    });
+
+    it('takes the host from FEED_INPUT_BASE_URL when the option is absent', async () => {
+      const { fetch, log } = fakeInputHost();
+      const saved = process.env.FEED_INPUT_BASE_URL;
+      process.env.FEED_INPUT_BASE_URL = INPUT;
+      try {
+        const client = createFundosV2InputClient({ clientId: 'in-id', clientSecret: 'in-secret', fetch });
+        const { response } = await call(client);
+        expect(response.status).toBe(200);
+        expect(log.map((entry) => entry.path)).toEqual([
+          '/realms/input-api/protocol/openid-connect/token',
+          '/input/titulos-privados/v1/precos',
+        ]);
+      } finally {
+        if (saved === undefined) delete process.env.FEED_INPUT_BASE_URL;
+        else process.env.FEED_INPUT_BASE_URL = saved;
+      }
+    });
+  });
 });

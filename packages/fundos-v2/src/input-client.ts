@@ -3,6 +3,7 @@
 // flow B token the feed: the two flows are kept apart by construction, not by care.
 import {
   bearerAuthMiddleware,
+  ConfigurationError,
   createInputTokenManager,
   environments,
   type FetchFn,
@@ -23,7 +24,11 @@ export interface InputClientOptions {
   clientId: string;
   /** The client_secret supplied for the integration. Server-side only. */
   clientSecret: string;
-  /** The input-family host, the documents' `{auth_url}` (token and resource calls). Default: production's. */
+  /**
+   * The input-family host, the documents' `{auth_url}` (token and resource calls). Default: FEED_INPUT_BASE_URL
+   * in the environment. The documents name no host, so without either the client refuses every call before
+   * anything is sent.
+   */
   inputBaseUrl?: string;
   /** Default: the global fetch. */
   fetch?: FetchFn;
@@ -37,22 +42,43 @@ export type InputClient = Client<InputPaths> & { readonly tokenManager: InputTok
  * call itself is not replayed (these POSTs write).
  */
 export function createFundosV2InputClient(options: InputClientOptions): InputClient {
+  const given = options.inputBaseUrl ?? readEnv(INPUT_HOST_VARIABLE);
   const inputBaseUrl = checkServiceUrl(
-    options.inputBaseUrl ?? environments.production.inputBaseUrl,
-    'inputBaseUrl',
+    given ?? environments.production.inputBaseUrl,
+    options.inputBaseUrl !== undefined ? 'inputBaseUrl' : INPUT_HOST_VARIABLE,
   );
+  // The spec's input host is a placeholder: the token request (which carries the secret) must never go there.
+  const fetch = given === undefined ? refusePlaceholder : options.fetch;
   const tokenManager = createInputTokenManager({
     clientId: options.clientId,
     clientSecret: options.clientSecret,
     inputBaseUrl,
-    fetch: options.fetch,
+    fetch,
   });
   const client = createClient<InputPaths>({
     baseUrl: inputBaseUrl,
     // A redirect comes back as the 3xx answer, never followed with the Bearer token to wherever it points.
     redirect: 'manual',
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(fetch ? { fetch } : {}),
   });
   client.use(bearerAuthMiddleware(tokenManager));
   return Object.assign(client, { tokenManager });
 }
+
+/** Where a deployment sets the input-family host once, as FEED_BASE_URL does for the feed. */
+export const INPUT_HOST_VARIABLE = 'FEED_INPUT_BASE_URL';
+
+function readEnv(name: string): string | undefined {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.[name] || undefined;
+}
+
+const refusePlaceholder: FetchFn = () =>
+  Promise.reject(
+    new ConfigurationError(
+      'inputBaseUrl',
+      `The input-family host ${environments.production.inputBaseUrl} is a placeholder: the Feed documents name no ` +
+        `host, and nothing was sent. Set the host your contract gives once: ${INPUT_HOST_VARIABLE}=https://… in the ` +
+        "environment, or inputBaseUrl: 'https://…' in the client options.",
+    ),
+  );

@@ -50,7 +50,7 @@ export function parseCli(argv: readonly string[]): Cli {
   const first = args[0];
   if (first === 'sandbox') {
     throw new UsageError(
-      'the sandbox is its own package now: run `npx assoc-feed-sandbox` (from @assoc-feed/sandbox), or `pnpm sandbox` in the repository',
+      'the sandbox is its own package now: run `npx assoc-feed-sandbox` (from @assoc-feed/sandbox)',
     );
   }
   if (first !== undefined && !first.startsWith('-') && first !== 'mock') {

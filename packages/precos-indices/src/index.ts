@@ -4,6 +4,7 @@ import {
   type DocumentClientOptions,
   type DocumentExtras,
   type ExactNumbers,
+  type ThrowsOn,
 } from '@assoc-feed/core';
 import type { ExactField } from './generated/exact.js';
 import { meta } from './generated/meta.js';
@@ -19,14 +20,17 @@ export { meta as precosIndicesMeta };
  * Typed client for document 3 (pricing and indices). `mes` and `ano` are checked to come together before
  * any request (the spec's `x-required-together`).
  */
-export function createPrecosIndicesClient(
-  options: DocumentClientOptions & { numbers: 'exact' },
-): DocumentClient<ExactPaths>;
-export function createPrecosIndicesClient(options: DocumentClientOptions): DocumentClient<paths>;
-export function createPrecosIndicesClient(
-  options: DocumentClientOptions,
-): DocumentClient<paths> | DocumentClient<ExactPaths> {
-  return createDocumentClient<paths>(options, meta, extras);
+/** `numbers: 'exact'`: the decimals of more than 15 significant digits arrive as strings (ExactPaths). */
+export function createPrecosIndicesClient<Options extends DocumentClientOptions & { numbers: 'exact' }>(
+  options: Options,
+): PrecosIndicesExactClient<ThrowsOn<Options>>;
+export function createPrecosIndicesClient<Options extends DocumentClientOptions>(
+  options: Options,
+): PrecosIndicesClient<ThrowsOn<Options>>;
+export function createPrecosIndicesClient<Options extends DocumentClientOptions>(
+  options: Options,
+): PrecosIndicesClient<ThrowsOn<Options>> | PrecosIndicesExactClient<ThrowsOn<Options>> {
+  return createDocumentClient<paths, Options>(options, meta, extras);
 }
 
 /**
@@ -39,7 +43,8 @@ const extras: DocumentExtras = {
   validators: () => import('@assoc-feed/precos-indices/validators'),
 };
 
-/** The client under `numbers: 'exact'`. */
-export type PrecosIndicesExactClient = DocumentClient<ExactPaths>;
+/** `Throw`: made with `throwOnError: true`, so every call's result is its success branch. */
+export type PrecosIndicesClient<Throw extends boolean = false> = DocumentClient<paths, Throw>;
 
-export type PrecosIndicesClient = ReturnType<typeof createPrecosIndicesClient>;
+/** The client under `numbers: 'exact'` (`Throw` as in PrecosIndicesClient). */
+export type PrecosIndicesExactClient<Throw extends boolean = false> = DocumentClient<ExactPaths, Throw>;

@@ -68,7 +68,7 @@ export async function sampleCodes(clients: Clients): Promise<SampleCodes> {
   const offshore = await v1.GET('/feed/fundos/v1/fundos-offshore', { params: { query: { size: 1 } } });
   const structured = await v1.GET('/feed/fundos/v1/fundos-estruturados', { params: { query: { size: 1 } } });
   const codes = {
-    fund: funds?.[0]?.content.codigo_fundo,
+    fund: funds?.[0]?.codigo_fundo,
     class: funds?.[0]?.classes?.[0]?.codigo_classe,
     subclass: withSubclass?.subclases?.[0]?.codigo,
     institution: institutions.data?.content?.[0]?.identificador,
@@ -88,6 +88,8 @@ function pathValue(op: OperationMeta, name: string, codes: SampleCodes): string 
       return codes.fund;
     case 'codigoFundo':
       return op.path.startsWith('/beta/') ? codes.fund : codes.offshore;
+    case 'codigo_fundo':
+      return codes.fund;
     case 'codigo_classe_ou_subclasse':
       return op.path.includes('/segmento-investidor/') ? codes.subclass : codes.class;
     case 'cnpj':

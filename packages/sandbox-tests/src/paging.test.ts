@@ -36,7 +36,7 @@ describe('the 7,231 v2 funds (E1)', () => {
   it('paginate() returns each fund exactly once, in code order, in 8 pages of at most 1,000', async () => {
     const v2 = clients['fundos-v2'];
     const seen: string[] = [];
-    for await (const fund of v2.paginate('/feed/fundos/v2/fundos')) seen.push(fund.content.codigo_fundo);
+    for await (const fund of v2.paginate('/feed/fundos/v2/fundos')) seen.push(fund.codigo_fundo);
     expectEachOnce(seen, FUNDS);
     expect([...seen].sort()).toEqual(seen);
     const pages: number[] = [];
@@ -53,7 +53,7 @@ describe('the 7,231 v2 funds (E1)', () => {
       params: { query: { size } },
       prefetch: true,
     });
-    for await (const fund of all) seen.push(fund.content.codigo_fundo);
+    for await (const fund of all) seen.push(fund.codigo_fundo);
     expectEachOnce(seen, FUNDS);
   });
 
@@ -68,7 +68,7 @@ describe('the 7,231 v2 funds (E1)', () => {
       });
       if (response.status === 404) break;
       expect(response.status).toBe(200);
-      for (const fund of data?.content ?? []) seen.push(fund.content.codigo_fundo);
+      for (const fund of data?.content ?? []) seen.push(fund.codigo_fundo);
     }
     expect(page).toBe(8);
     expectEachOnce(seen, FUNDS);
@@ -87,14 +87,13 @@ describe('the 7,231 v2 funds (E1)', () => {
         if (!new URL(request.url).pathname.startsWith('/feed/')) return response;
         requests++;
         if (response.status !== 200) return response;
-        const { total_pages, total_elements, ...rest } = (await response.json()) as Record<string, unknown>;
-        expect(typeof total_pages).toBe('number');
+        const { totalSize, ...rest } = (await response.json()) as Record<string, unknown>;
+        expect(typeof totalSize).toBe('number');
         return Response.json(rest, { status: 200 });
       },
     });
     const seen: string[] = [];
-    for await (const fund of withoutTotals.paginate('/feed/fundos/v2/fundos'))
-      seen.push(fund.content.codigo_fundo);
+    for await (const fund of withoutTotals.paginate('/feed/fundos/v2/fundos')) seen.push(fund.codigo_fundo);
     expectEachOnce(seen, FUNDS);
     expect(requests).toBe(9); // 8 pages and the 404
   });
@@ -104,14 +103,14 @@ describe('the 7,231 v2 funds (E1)', () => {
     const first = await v2.GET('/feed/fundos/v2/fundos', {
       params: { query: { 'tipo-fundo': 'FII', size: 1 } },
     });
-    const total = first.data?.total_elements as number;
+    const total = first.data?.totalSize as number;
     const seen: string[] = [];
     const all = v2.paginate('/feed/fundos/v2/fundos', {
       params: { query: { 'tipo-fundo': 'FII', size: 100 } },
     });
     for await (const fund of all) {
-      expect(fund.content.tipo_fundo).toBe('FII');
-      seen.push(fund.content.codigo_fundo);
+      expect(fund.tipo_fundo).toBe('FII');
+      seen.push(fund.codigo_fundo);
     }
     expect(total).toBeGreaterThan(100);
     expectEachOnce(seen, total);
@@ -139,7 +138,8 @@ describe('every paginated list of the three documents ends, each record once', (
     )) as { data?: Record<string, unknown> };
     const total = first.data?.[op.pagination?.totalElementsField as string] as number;
     const records: string[] = [];
-    const size = Math.max(50, Math.ceil(total / 20)); // at most ~21 pages a list
+    // At most ~21 pages a list, within the list's maximum page size.
+    const size = Math.min(op.pagination?.maxSize ?? 1000, Math.max(50, Math.ceil(total / 20)));
     const query = { ...params.query, [op.pagination?.sizeParam as string]: size };
     for await (const record of (client.paginate as unknown as LoosePaginate)(op.path, {
       params: { ...params, query },
@@ -147,6 +147,35 @@ describe('every paginated list of the three documents ends, each record once', (
       records.push(JSON.stringify(record));
     expect(total).toBeGreaterThan(0);
     expectEachOnce(records, total);
+  });
+});
+
+describe('the batch series (E8) by cursor', () => {
+  it('paginate() yields every record of the 7,231 funds once, and the total agrees', async () => {
+    const v2 = clients['fundos-v2'];
+    const query = { 'data-atualizacao': '2026-11-18T09:00:00.000' };
+    const seen: string[] = [];
+    const totals = new Set<number | undefined>();
+    let answers = 0;
+    for await (const page of v2.pages('/feed/fundos/v2/fundos/serie-historica/lote', {
+      params: { query },
+      prefetch: true,
+    })) {
+      answers++;
+      totals.add(page.totalElements);
+      for (const r of page.items) seen.push(`${r.codigo_classe}|${r.codigo_subclasse}|${r.data_competencia}`);
+    }
+    expect(seen.length).toBeGreaterThan(FUNDS);
+    expect(totals).toEqual(new Set([seen.length]));
+    expectEachOnce(seen, seen.length);
+    expect(answers).toBe(Math.ceil(seen.length / 1000));
+    const funds = new Set<string>();
+    for await (const r of v2.paginate('/feed/fundos/v2/fundos/serie-historica/lote', { params: { query } }))
+      funds.add(r.codigo_fundo);
+    const listed = new Set<string>();
+    for await (const f of v2.paginate('/feed/fundos/v2/fundos')) listed.add(f.codigo_fundo);
+    expect(listed.size).toBe(FUNDS);
+    expect([...funds].every((code) => listed.has(code))).toBe(true);
   });
 });
 

@@ -27,6 +27,8 @@ Options:
   --headers-timeout S      seconds a client has to send its request headers, else 408 (default 10)
   --request-timeout S      seconds a client has to send its whole request, else 408 (default 30)
   --validate-with-prism    put Prism's validating proxy (prism proxy --errors) in front; needs @assoc-feed/mock
+  --strict                 answer 400 to query parameters an operation does not declare (default: ignore
+                           them as the service does, naming them in the x-ignored-parameters header and the log)
   --quiet                  do not print the request log`;
 
 /** A command line that cannot run; the message names the flag and the fix (the CLI exits 2). */
@@ -54,6 +56,7 @@ const flags = {
   'request-timeout': { type: 'string' },
   'validate-with-prism': { type: 'boolean', default: false },
   drift: { type: 'boolean', default: false },
+  strict: { type: 'boolean', default: false },
   quiet: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -94,6 +97,7 @@ export function parseCli(argv: readonly string[], clock: () => number = Date.now
     entitlements: values.entitle ?? [],
     validateWithPrism: values['validate-with-prism'],
     ...(values.drift ? { drift: true } : {}),
+    strict: values.strict,
   };
   for (const flag of ['client-id', 'client-secret'] as const) {
     const v = values[flag];

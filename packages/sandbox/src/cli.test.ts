@@ -26,6 +26,7 @@ describe('parseCli: the flags', () => {
         clientSecret: 'sandbox-secret',
         entitlements: [],
         validateWithPrism: false,
+        strict: false,
       },
     });
     expect(SANDBOX_DEFAULTS).toMatchObject({ port: 4011, funds: 7231, tokenTtlSeconds: 3600 });
@@ -61,6 +62,7 @@ describe('parseCli: the flags', () => {
         '--request-timeout',
         '20',
         '--validate-with-prism',
+        '--strict',
         '--quiet',
       ],
       () => 0,
@@ -78,6 +80,7 @@ describe('parseCli: the flags', () => {
         clientSecret: 's3cret',
         entitlements: ['E5', 'fundosV2X'],
         validateWithPrism: true,
+        strict: true,
         latencyMs: [20, 200],
         failRate: 0.25,
         headersTimeoutMs: 5000,
@@ -226,9 +229,9 @@ describe('assoc-feed-sandbox (the process)', () => {
     expect(cli.output()).toContain('Credentials accepted: client_id=team-a client_secret=pw-42');
 
     const call = sandboxFetch({ url: url as string, clientId: 'team-a', clientSecret: 'pw-42' });
-    const { status, body } = await call.json<{ total_elements: number }>('/feed/fundos/v2/fundos?size=1');
+    const { status, body } = await call.json<{ totalSize: number }>('/feed/fundos/v2/fundos?size=1');
     expect(status).toBe(200);
-    expect(body.total_elements).toBe(1234);
+    expect(body.totalSize).toBe(1234);
     const token = await fetch(`${url}/oauth/access-token`, {
       method: 'POST',
       headers: {

@@ -28,10 +28,10 @@ export const DRIFTS: readonly DriftRule[] = [
   {
     operation: 'GET /feed/fundos/v2/fundos/instituicoes',
     kind: 'envelope',
-    what: 'the page is { items, total } instead of { content, page, size, total_elements, total_pages }',
+    what: 'the page is { items, total } instead of { content, totalSize, page, size }',
     apply: (body) => {
       const page = body as Record<string, unknown>;
-      return { items: page.content, total: page.total_elements };
+      return { items: page.content, total: page.totalSize };
     },
   },
   {

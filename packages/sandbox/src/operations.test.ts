@@ -20,7 +20,10 @@ const operations = readOperations(spec);
 const validate = createResponseValidator(spec);
 
 let sandbox: RunningSandbox;
+let strict: RunningSandbox;
 let call: SandboxFetch;
+let callStrict: SandboxFetch;
+const logged: string[] = [];
 let ids: SampleIds;
 const sampleUrl = (op: OperationInfo, extra: Record<string, string> = {}) => sample(op, ids, extra);
 const pathValue = (op: OperationInfo, name: string) => samplePathValue(op, name, ids);
@@ -28,11 +31,16 @@ const pathValue = (op: OperationInfo, name: string) => samplePathValue(op, name,
 const feedOps = operations.filter((op) => op.security === 'flowA');
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW, entitlements: ['E5'] });
+  sandbox = await startSandbox({ now: () => NOW, entitlements: ['E5'], log: (line) => logged.push(line) });
+  strict = await startSandbox({ now: () => NOW, entitlements: ['E5'], strict: true });
   call = sandboxFetch(sandbox);
+  callStrict = sandboxFetch(strict);
   ids = await collectSampleIds(call);
 });
-afterAll(() => sandbox.stop());
+afterAll(async () => {
+  await sandbox.stop();
+  await strict.stop();
+});
 
 describe('every feed operation answers 200 with a spec-valid body', () => {
   it('covers the three documents', () => {
@@ -74,8 +82,8 @@ describe('documented errors answer the Error body of the spec', () => {
 
   it.each(
     feedOps.filter((op) => op.params.some((p) => p.in === 'query')).map((op) => [op.documentId, op] as const),
-  )('%s: 400 naming an unknown parameter and the rule', async (_, op) => {
-    const res = await call(sampleUrl(op, { 'no-such-param': '1' }));
+  )('%s: with --strict, 400 naming an unknown parameter and the rule', async (_, op) => {
+    const res = await callStrict(sampleUrl(op, { 'no-such-param': '1' }));
     const body = (await res.json()) as { details: { parameter: string; in: string; rule: string }[] };
     expect(res.status).toBe(400);
     expect(validate(op.method, op.path, 400, body)).toEqual([]);
@@ -85,6 +93,21 @@ describe('documented errors answer the Error body of the spec', () => {
       rule: 'unknown parameter',
     });
   });
+
+  it.each(feedOps.map((op) => [`${op.documentId} ${op.path}`, op] as const))(
+    '%s: by default an unknown parameter is ignored, named in x-ignored-parameters and logged',
+    async (_, op) => {
+      const plain = await call(sampleUrl(op));
+      const res = await call(sampleUrl(op, { 'no-such-param': '1', other: 'x' }));
+      expect(res.status).toBe(plain.status);
+      expect(await res.json()).toEqual(await plain.json());
+      expect(res.headers.get('x-ignored-parameters')).toBe('no-such-param, other');
+      expect(plain.headers.get('x-ignored-parameters')).toBeNull();
+      expect(
+        logged.some((l) => l.includes(`no-such-param, other on ${op.method.toUpperCase()} ${op.path}`)),
+      ).toBe(true);
+    },
+  );
 
   it.each(
     feedOps

@@ -1,22 +1,47 @@
 // Paging and filters: totals in the envelope, every fund exactly once, 404 past the last page, size limits,
-// tipo-fundo, classe-assoc (repeatable), data-atualizacao.
+// tipo-fundo, classe-assoc (repeatable), data-atualizacao; E8's cursor paging serves every record once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxFetch, sandboxFetch } from './client.js';
 import { type RunningSandbox, startSandbox } from './index.js';
 
 const NOW = Date.parse('2026-11-19T21:00:00-03:00');
 
+/** The v2 lists' envelope (E1, E3, E6, E7). */
 interface Page<T> {
+  content: T[];
+  totalSize: number;
+  pageable: { page: number; size: number };
+}
+/** The v1 lists' envelope. */
+interface PageV1<T> {
   content: T[];
   page: number;
   size: number;
   total_elements: number;
   total_pages: number;
 }
+/** E8's envelope: paged by cursor. */
+interface CursorPage<T> {
+  content: T[];
+  totalSize: number;
+  nextCursor: string | null;
+}
 interface FundRecord {
-  content: { codigo_fundo: string; tipo_fundo: string; data_atualizacao: string };
+  codigo_fundo: string;
+  tipo_fundo: string;
+  data_atualizacao: string;
   classes: { codigo_classe: string }[];
   subclases: { codigo: string }[];
+}
+interface RegistryRecord {
+  content: { codigo_fundo: string; tipo_fundo: string; data_atualizacao: string };
+}
+interface SeriesRecord {
+  codigo_fundo: string;
+  codigo_classe: string;
+  codigo_subclasse: string | null;
+  data_competencia: string;
+  data_atualizacao: string;
 }
 
 let sandbox: RunningSandbox;
@@ -49,9 +74,9 @@ describe('E1 fund list', () => {
   it('answers the first 1,000 funds by code without page and size, with the totals', async () => {
     const { status, body } = await call.json<Page<FundRecord>>('/feed/fundos/v2/fundos');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ page: 0, size: 1000, total_elements: 7231, total_pages: 8 });
+    expect(body).toMatchObject({ totalSize: 7231, pageable: { page: 0, size: 1000 } });
     expect(body.content).toHaveLength(1000);
-    const codes = body.content.map((r) => r.content.codigo_fundo);
+    const codes = body.content.map((r) => r.codigo_fundo);
     expect([...codes].sort()).toEqual(codes);
   });
 
@@ -59,8 +84,9 @@ describe('E1 fund list', () => {
     const codes: string[] = [];
     for (let page = 0; page < 8; page++) {
       const { body } = await call.json<Page<FundRecord>>(`/feed/fundos/v2/fundos?page=${page}&size=1000`);
-      expect(body.total_elements).toBe(7231);
-      codes.push(...body.content.map((r) => r.content.codigo_fundo));
+      expect(body.totalSize).toBe(7231);
+      expect(body.pageable).toEqual({ page, size: 1000 });
+      codes.push(...body.content.map((r) => r.codigo_fundo));
     }
     expect(codes).toHaveLength(7231);
     expect(new Set(codes).size).toBe(7231);
@@ -98,9 +124,9 @@ describe('E1 fund list', () => {
     for (const tipo of ['ETF', 'FIDC', 'FII', 'FIP', 'FIF', 'OFFSHORE', 'FIAGRO']) {
       const { records } = await pageUntil404<FundRecord>(`/feed/fundos/v2/fundos?tipo-fundo=${tipo}`, 1000);
       expect(records.length, tipo).toBeGreaterThan(0);
-      expect(records.every((r) => r.content.tipo_fundo === tipo)).toBe(true);
+      expect(records.every((r) => r.tipo_fundo === tipo)).toBe(true);
       const { body } = await call.json<Page<FundRecord>>(`/feed/fundos/v2/fundos?tipo-fundo=${tipo}&size=1`);
-      expect(body.total_elements).toBe(records.length);
+      expect(body.totalSize).toBe(records.length);
       sum += records.length;
     }
     expect(sum).toBe(7231);
@@ -111,9 +137,8 @@ describe('E1 fund list', () => {
     const { body } = await call.json<Page<FundRecord>>('/beta/feed/fundos/v2/fundos?tipo-fundo=FIAGRO');
     expect(body).toMatchObject({ details: [{ parameter: 'tipo-fundo' }] });
     const fiagro = (await call.json<Page<FundRecord>>('/feed/fundos/v2/fundos?tipo-fundo=FIAGRO&size=1')).body
-      .total_elements;
-    const beta = (await call.json<Page<FundRecord>>('/beta/feed/fundos/v2/fundos?size=1')).body
-      .total_elements;
+      .totalSize;
+    const beta = (await call.json<Page<FundRecord>>('/beta/feed/fundos/v2/fundos?size=1')).body.totalSize;
     expect(beta).toBe(7231 - fiagro);
   });
 });
@@ -135,13 +160,14 @@ describe('other lists', () => {
 
   it('v1 structured list (V5) takes classe-assoc repeated, capped at 300 a page', async () => {
     const total = async (q: string) =>
-      (await call.json<Page<unknown>>(`/feed/fundos/v1/fundos-estruturados?size=1${q}`)).body.total_elements;
+      (await call.json<PageV1<unknown>>(`/feed/fundos/v1/fundos-estruturados?size=1${q}`)).body
+        .total_elements;
     const fii = await total('&classe-assoc=FII');
     const fidc = await total('&classe-assoc=FIDC');
     const fip = await total('&classe-assoc=FIP');
     expect(await total('&classe-assoc=FII&classe-assoc=FIDC')).toBe(fii + fidc);
     expect(await total('')).toBe(fii + fidc + fip);
-    const page = await call.json<Page<{ classe_assoc: string }>>(
+    const page = await call.json<PageV1<{ classe_assoc: string }>>(
       '/feed/fundos/v1/fundos-estruturados?classe-assoc=FII&classe-assoc=FIDC',
     );
     expect(page.body.size).toBe(300);
@@ -165,21 +191,24 @@ describe('other lists', () => {
 
   it('the batch registry (E7) answers the funds updated since data-atualizacao', async () => {
     const since = async (ts: string) =>
-      pageUntil404<FundRecord>(`/feed/fundos/v2/fundos/dados-cadastrais/lote?data-atualizacao=${ts}`, 250);
+      pageUntil404<RegistryRecord>(
+        `/feed/fundos/v2/fundos/dados-cadastrais/lote?data-atualizacao=${ts}`,
+        250,
+      );
     const week = await since('2026-11-12T00:00:00.000');
     const day = await since('2026-11-18T12:00:00.000');
     expect(week.records.length).toBeGreaterThan(day.records.length);
     expect(day.records.length).toBeGreaterThan(0);
     for (const r of day.records) expect(r.content.data_atualizacao >= '2026-11-18T12:00:00.000').toBe(true);
-    const all = await call.json<Page<FundRecord>>(
+    const all = await call.json<Page<RegistryRecord>>(
       '/feed/fundos/v2/fundos/dados-cadastrais/lote?data-atualizacao=1990-01-01T00:00:00.000&size=1',
     );
-    expect(all.body.total_elements).toBe(7231);
-    const future = await call.json<Page<FundRecord>>(
+    expect(all.body.totalSize).toBe(7231);
+    const future = await call.json<Page<RegistryRecord>>(
       '/feed/fundos/v2/fundos/dados-cadastrais/lote?data-atualizacao=2027-01-01T00:00:00.000',
     );
-    expect(future.body).toMatchObject({ total_elements: 0, total_pages: 0, content: [] });
-    const fii = await call.json<Page<FundRecord>>(
+    expect(future.body).toMatchObject({ totalSize: 0, content: [] });
+    const fii = await call.json<Page<RegistryRecord>>(
       '/feed/fundos/v2/fundos/dados-cadastrais/lote?data-atualizacao=2026-11-12T00:00:00.000&tipo-fundo=FII&size=1000',
     );
     expect(fii.body.content.every((r) => r.content.tipo_fundo === 'FII')).toBe(true);
@@ -191,14 +220,78 @@ describe('other lists', () => {
     expect((await call('/feed/fundos/v2/fundos/dados-cadastrais/lote')).status).toBe(400);
   });
 
-  it('the batch series (E8) answers one page in publication order, with the total', async () => {
-    const { body } = await call.json<
-      Page<{ content: { data_competencia: string; data_atualizacao: string; codigo_fundo: string } }>
-    >('/feed/fundos/v2/fundos/serie-historica/lote?data-atualizacao=2026-11-18T09:00:00.000');
+  const SERIES = '/feed/fundos/v2/fundos/serie-historica/lote';
+  /** Follows nextCursor from the first answer to the last, collecting every record. */
+  async function walkCursor(
+    query: string,
+  ): Promise<{ records: SeriesRecord[]; totals: number[]; answers: number }> {
+    const records: SeriesRecord[] = [];
+    const totals: number[] = [];
+    let cursor: string | null = null;
+    let answers = 0;
+    do {
+      const url: string = `${SERIES}?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const { status, body }: { status: number; body: CursorPage<SeriesRecord> } =
+        await call.json<CursorPage<SeriesRecord>>(url);
+      expect(status).toBe(200);
+      records.push(...body.content);
+      totals.push(body.totalSize);
+      cursor = body.nextCursor;
+      answers++;
+      if (answers > 200) throw new Error('the cursor never ended');
+    } while (cursor !== null);
+    return { records, totals, answers };
+  }
+  const key = (r: SeriesRecord) => `${r.codigo_classe}|${r.codigo_subclasse}|${r.data_competencia}`;
+
+  it('the batch series (E8) serves every record once by cursor, in publication order, and its total agrees', async () => {
     // Published since 2026-11-18 09:00: the series of 11-18 (published 11-19 08:00); 11-19's is published 11-23.
-    expect(body.content.length).toBe(1000);
-    expect(body.content.every((r) => r.content.data_competencia === '2026-11-18')).toBe(true);
-    expect(body.total_elements).toBeGreaterThan(7000);
-    expect(body.total_elements).toBeLessThan(20000);
+    const { records, totals, answers } = await walkCursor('data-atualizacao=2026-11-18T09:00:00.000');
+    expect(records.length).toBeGreaterThan(7000);
+    expect(new Set(totals)).toEqual(new Set([records.length]));
+    expect(new Set(records.map(key)).size).toBe(records.length);
+    expect(answers).toBe(Math.ceil(records.length / 1000));
+    expect(records.every((r) => r.data_competencia === '2026-11-18')).toBe(true);
+    // The series of the 7,231 funds' classes and subclasses active that day (closed ones have none).
+    const funds = new Set(records.map((r) => r.codigo_fundo));
+    expect(funds.size).toBeGreaterThan(6000);
+    expect(funds.size).toBeLessThanOrEqual(7231);
+  });
+
+  it('E8: several days, any size, and tipo-fundo, each served whole', async () => {
+    const week = await walkCursor('data-atualizacao=2026-11-12T00:00:00.000&size=997');
+    expect(new Set(week.totals)).toEqual(new Set([week.records.length]));
+    expect(new Set(week.records.map(key)).size).toBe(week.records.length);
+    const days = week.records.map((r) => r.data_competencia);
+    expect([...days].sort()).toEqual(days);
+    expect(new Set(days).size).toBeGreaterThan(3);
+    const fii = await walkCursor('data-atualizacao=2026-11-18T09:00:00.000&tipo-fundo=FII&size=500');
+    expect(fii.records.length).toBeGreaterThan(0);
+    expect(new Set(fii.totals)).toEqual(new Set([fii.records.length]));
+    const fiiFunds = new Set(fii.records.map((r) => r.codigo_fundo));
+    const { records: listed } = await pageUntil404<FundRecord>('/feed/fundos/v2/fundos?tipo-fundo=FII', 1000);
+    expect([...fiiFunds].every((code) => listed.some((f) => f.codigo_fundo === code))).toBe(true);
+  });
+
+  it('E8: an unknown or stale cursor answers 400 naming the parameter', async () => {
+    const first = await call.json<CursorPage<SeriesRecord>>(
+      `${SERIES}?data-atualizacao=2026-11-18T09:00:00.000`,
+    );
+    const cursor = first.body.nextCursor as string;
+    for (const [query, why] of [
+      ['data-atualizacao=2026-11-18T09:00:00.000&cursor=not-a-cursor', 'not a cursor this batch gave'],
+      [`data-atualizacao=2026-11-12T00:00:00.000&cursor=${cursor}`, 'belongs to another query'],
+      [
+        `data-atualizacao=2026-11-18T09:00:00.000&tipo-fundo=FII&cursor=${cursor}`,
+        'belongs to another query',
+      ],
+    ] as const) {
+      const { status, body } = await call.json<{ message: string; details: { parameter: string }[] }>(
+        `${SERIES}?${query}`,
+      );
+      expect(status, query).toBe(400);
+      expect(body.details[0]?.parameter).toBe('cursor');
+      expect(body.message).toContain(why);
+    }
   });
 });

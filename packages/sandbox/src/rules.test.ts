@@ -173,7 +173,9 @@ describe('document 3: dates, months and release schedules', () => {
 
 describe('one consistent universe', () => {
   interface ListRecord {
-    content: { codigo_fundo: string; identificador_fundo: string; nome_comercial_fundo: string };
+    codigo_fundo: string;
+    identificador_fundo: string;
+    nome_comercial_fundo: string;
     classes: { codigo_classe: string; identificador_classe: string }[];
     subclases: { codigo: string; nome_comercial: string }[];
   }
@@ -188,7 +190,7 @@ describe('one consistent universe', () => {
           `/feed/fundos/v2/fundos/${code}`,
         )
       ).body;
-    const detail = await byCode(fund.content.codigo_fundo);
+    const detail = await byCode(fund.codigo_fundo);
     expect(detail.classes.map((c) => c.codigo_classe)).toEqual(fund.classes.map((c) => c.codigo_classe));
     expect(await byCode(fund.classes[1]?.codigo_classe as string)).toEqual(detail);
     expect(await byCode(fund.subclases[0]?.codigo as string)).toEqual(detail);
@@ -200,7 +202,7 @@ describe('one consistent universe', () => {
         subclasse: { codigo_subclasse: string; nome_comercial: string };
       }>(`/feed/fundos/v2/fundos/segmento-investidor/${sub.codigo}/patrimonio-liquido`)
     ).body;
-    expect(segment.content.codigo_fundo).toBe(fund.content.codigo_fundo);
+    expect(segment.content.codigo_fundo).toBe(fund.codigo_fundo);
     expect(segment.subclasse).toMatchObject({
       codigo_subclasse: sub.codigo,
       nome_comercial: sub.nome_comercial,
@@ -211,7 +213,7 @@ describe('one consistent universe', () => {
     );
     for (const n of notes.body.content)
       expect(n).toMatchObject({
-        codigo_fundo: fund.content.codigo_fundo,
+        codigo_fundo: fund.codigo_fundo,
         codigo_classe: fund.classes[0]?.codigo_classe,
       });
 
@@ -219,22 +221,44 @@ describe('one consistent universe', () => {
       await call.json<{
         content: { content: { codigo_fundo: string }; subclasses: { codigo_subclasse: string }[] }[];
       }>('/feed/fundos/v2/fundos/dados-cadastrais/lote?data-atualizacao=1990-01-01T00:00:00.000&size=300')
-    ).body.content.find((r) => r.content.codigo_fundo === fund.content.codigo_fundo);
+    ).body.content.find((r) => r.content.codigo_fundo === fund.codigo_fundo);
     expect(batch?.subclasses.map((s) => s.codigo_subclasse)).toEqual(fund.subclases.map((s) => s.codigo));
 
+    type Series = {
+      codigo_fundo: string;
+      codigo_classe: string;
+      codigo_subclasse: string | null;
+      data_competencia: string;
+      valor_cota: number;
+      valor_patrimonio_liquido: number;
+    };
     const series = (
-      await call.json<{
-        content: {
-          content: { codigo_fundo: string; codigo_classe: string; codigo_subclasse: string | null };
-        }[];
-      }>('/feed/fundos/v2/fundos/serie-historica/lote?data-atualizacao=2026-11-18T09:00:00.000')
-    ).body.content.filter((r) => r.content.codigo_fundo === fund.content.codigo_fundo);
+      await call.json<{ content: Series[] }>(
+        '/feed/fundos/v2/fundos/serie-historica/lote?data-atualizacao=2026-11-18T09:00:00.000',
+      )
+    ).body.content.filter((r) => r.codigo_fundo === fund.codigo_fundo);
     const subclassCodes = new Set(fund.subclases.map((s) => s.codigo));
     for (const r of series) {
-      expect(fund.classes.map((c) => c.codigo_classe)).toContain(r.content.codigo_classe);
-      if (r.content.codigo_subclasse !== null)
-        expect(subclassCodes.has(r.content.codigo_subclasse)).toBe(true);
+      expect(fund.classes.map((c) => c.codigo_classe)).toContain(r.codigo_classe);
+      if (r.codigo_subclasse !== null) expect(subclassCodes.has(r.codigo_subclasse)).toBe(true);
     }
+
+    // The single-fund series of a subclass holds E8's record of that subclass for the same day, unchanged.
+    const ofE8 = series.find((r) => r.codigo_subclasse !== null) as Series;
+    expect(ofE8).toBeDefined();
+    const one = (
+      await call.json<{ content: Series[]; totalSize: number }>(
+        `/feed/fundos/v2/fundos/${ofE8.codigo_subclasse}/serie-historica?data-inicio=2026-11-01&data-fim=2026-11-18`,
+      )
+    ).body;
+    expect(one.content.find((r) => r.data_competencia === '2026-11-18')).toEqual(ofE8);
+    expect(one.content.every((r) => r.codigo_subclasse === ofE8.codigo_subclasse)).toBe(true);
+    expect(one.totalSize).toBe(one.content.length);
+
+    // The detail history ends with E2's detail.
+    const history = (await call.json<unknown[]>(`/feed/fundos/v2/fundos/${fund.codigo_fundo}/historico`))
+      .body;
+    expect(history.at(-1)).toEqual(detail);
   });
 
   it('a structured fund has the same classes or series in V5, V6 and V7, and they are its v2 subclasses', async () => {
@@ -298,11 +322,12 @@ describe('one consistent universe', () => {
         { codigo_selic: string; data_vencimento: string; taxa_indicativa: number; pu: number }[]
       >('/feed/precos-indices/v1/titulos-publicos/mercado-secundario-TPF?data=2026-10-29')
     ).body;
-    const curves = (
-      await call.json<{ erros: { codigo_selic: string; data_vencimento: string }[] }>(
+    const [curves] = (
+      await call.json<{ erros: { codigo_selic: string; data_vencimento: string }[] }[]>(
         '/feed/precos-indices/v1/titulos-publicos/curvas-juros?data=2026-10-29',
       )
     ).body;
+    if (!curves) throw new Error('curvas-juros answered no date');
     const traded = new Set(market.map((m) => `${m.codigo_selic}|${m.data_vencimento}`));
     for (const e of curves.erros) expect(traded.has(`${e.codigo_selic}|${e.data_vencimento}`)).toBe(true);
     const compositionPrices = (
@@ -317,8 +342,9 @@ describe('one consistent universe', () => {
       expect(m?.pu).toBe(c.pu_indicativo);
     }
 
+    // One object per index, its debentures in `referencias` (EVIDENCE.md row 17).
     const ida = (
-      await call.json<{ indice: string; codigo_titulo: string }[]>(
+      await call.json<{ indice: string; referencias: { codigo_titulo: string }[] }[]>(
         '/feed/precos-indices/v1/indices-mais/carteira-teorica-ida?mes=10&ano=2026',
       )
     ).body;
@@ -331,7 +357,7 @@ describe('one consistent universe', () => {
       expect(r.componentes.map((c) => c.codigo).sort()).toEqual(
         ida
           .filter((p) => p.indice === r.indice)
-          .map((p) => p.codigo_titulo)
+          .flatMap((p) => p.referencias.map((c) => c.codigo_titulo))
           .sort(),
       );
     }

@@ -16,7 +16,7 @@ export interface SampleIds {
 export async function collectSampleIds(call: SandboxFetch): Promise<SampleIds> {
   type Funds = {
     content: {
-      content: { codigo_fundo: string };
+      codigo_fundo: string;
       classes: { codigo_classe: string }[];
       subclases: { codigo: string }[];
     }[];
@@ -25,7 +25,7 @@ export async function collectSampleIds(call: SandboxFetch): Promise<SampleIds> {
   const first = async <T>(path: string, pick: (record: T) => string) =>
     pick((await call.json<{ content: T[] }>(path)).body.content[0] as T);
   return {
-    fund: funds[0]?.content.codigo_fundo as string,
+    fund: funds[0]?.codigo_fundo as string,
     class: funds[0]?.classes[0]?.codigo_classe as string,
     subclass: funds.find((f) => f.subclases.length > 0)?.subclases[0]?.codigo as string,
     institution: await first<{ identificador: string }>(
@@ -51,6 +51,7 @@ export function pathValue(op: OperationInfo, name: string, ids: SampleIds): stri
   )
     return ids.fund;
   if (name === 'codigoFundo') return ids.offshore;
+  if (name === 'codigo_fundo') return ids.fund;
   if (name === 'codigo_classe_ou_subclasse') return op.path.includes('segmento') ? ids.subclass : ids.class;
   if (name === 'cnpj') return ids.institution;
   if (name === 'ANBIMAcode') return ids.v1;

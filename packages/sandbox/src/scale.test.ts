@@ -73,11 +73,11 @@ describe("document 1's beta database, read literally: 7,231,000 funds", () => {
 
 describe('a universe of 1,000,000 funds', () => {
   it('has 1,000 pages of 1,000; page 999 is full and page 1000 answers 404', async () => {
-    const { body } = await call.json<{ content: unknown[]; total_elements: number; total_pages: number }>(
+    const { body } = await call.json<{ content: unknown[]; totalSize: number; pageable: { page: number } }>(
       '/feed/fundos/v2/fundos?page=999&size=1000',
     );
-    expect(body.total_elements).toBe(1_000_000);
-    expect(body.total_pages).toBe(1000);
+    expect(body.totalSize).toBe(1_000_000);
+    expect(body.pageable.page).toBe(999);
     expect(body.content).toHaveLength(1000);
     expect((await call('/feed/fundos/v2/fundos?page=1000&size=1000')).status).toBe(404);
   });
@@ -102,10 +102,10 @@ describe('a universe of 1,000,000 funds', () => {
     ],
     ['the last fund, found by its code', '/feed/fundos/v2/fundos/{last}', 1],
   ])('answering %s computes only the funds it returns', async (_, path, returned) => {
-    const lastPage = await call.json<{ content: { content: { codigo_fundo: string } }[] }>(
+    const lastPage = await call.json<{ content: { codigo_fundo: string }[] }>(
       '/feed/fundos/v2/fundos?page=999999&size=1',
     );
-    const last = lastPage.body.content[0]?.content.codigo_fundo as string;
+    const last = lastPage.body.content[0]?.codigo_fundo as string;
     const computed = vi.spyOn(FundUniverse.prototype, 'fund');
     const res = await call(path.replace('{last}', last));
     expect(res.status).toBe(200);
@@ -114,16 +114,17 @@ describe('a universe of 1,000,000 funds', () => {
   });
 
   it('the last page of a filtered list computes only its own funds, not the funds before it', async () => {
-    const { body } = await call.json<{ total_pages: number; total_elements: number }>(
+    const { body } = await call.json<{ totalSize: number }>(
       '/feed/fundos/v2/fundos?tipo-fundo=FII&size=1000',
     );
-    expect(body.total_elements).toBeGreaterThan(50_000);
+    expect(body.totalSize).toBeGreaterThan(50_000);
+    const lastPage = Math.ceil(body.totalSize / 1000) - 1;
     const computed = vi.spyOn(FundUniverse.prototype, 'fund');
-    const last = await call.json<{ content: { content: { tipo_fundo: string } }[] }>(
-      `/feed/fundos/v2/fundos?tipo-fundo=FII&size=1000&page=${body.total_pages - 1}`,
+    const last = await call.json<{ content: { tipo_fundo: string }[] }>(
+      `/feed/fundos/v2/fundos?tipo-fundo=FII&size=1000&page=${lastPage}`,
     );
-    expect(last.body.content.length).toBe(body.total_elements - (body.total_pages - 1) * 1000);
-    expect(last.body.content.every((r) => r.content.tipo_fundo === 'FII')).toBe(true);
+    expect(last.body.content.length).toBe(body.totalSize - lastPage * 1000);
+    expect(last.body.content.every((r) => r.tipo_fundo === 'FII')).toBe(true);
     expect(computed.mock.calls.length).toBe(last.body.content.length);
   });
 

@@ -41,6 +41,12 @@ export interface PipelineConfig {
   /** Serve the deliberately drifted answers of drift.ts (`--drift`). */
   drift?: boolean;
   log?: (line: string) => void;
+  /**
+   * Refuse query parameters the operation does not declare with 400 (`--strict`). Default: ignore them, as the
+   * service does (document 1: the sandbox does not honour query parameters), name them in the response header
+   * `x-ignored-parameters` and log them.
+   */
+  strict?: boolean;
 }
 
 type Route =
@@ -49,11 +55,13 @@ type Route =
   | { kind: 'input' }
   | { kind: 'feed'; handler: Handler; restricted: boolean };
 
+/** Names the query parameters the sandbox ignored (not declared for the operation), comma-separated. */
+export const IGNORED_HEADER = 'x-ignored-parameters';
 const TOKEN_BODY_LIMIT = 16 * 1024;
 const INPUT_BODY_LIMIT = 1024 * 1024;
 const CORS = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'x-request-id, retry-after',
+  'access-control-expose-headers': 'x-request-id, retry-after, x-ignored-parameters',
 };
 
 function routeOf(op: OperationInfo, config: PipelineConfig): Route {
@@ -169,7 +177,22 @@ export function createPipeline(config: PipelineConfig) {
       sendError(res, 403, 'The contracted plan does not include this resource (a restricted product).');
       return 403;
     }
-    const { values, problems } = validateParameters(op, url.searchParams, pathParams, req.headers);
+    const strict = config.strict === true;
+    const { values, problems, unknown } = validateParameters(
+      op,
+      url.searchParams,
+      pathParams,
+      req.headers,
+      strict,
+    );
+    if (!strict && unknown.length > 0) {
+      // A marked guess (x-inferred on the sandbox): the real service answers as if they were absent.
+      res.setHeader(IGNORED_HEADER, unknown.map(encodeURIComponent).join(', '));
+      config.log?.(
+        `sandbox: ignored query parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} on ${op.method.toUpperCase()} ${op.path} ` +
+          '(not declared by the spec; start with --strict to refuse them with 400)',
+      );
+    }
     if (problems.length > 0) {
       sendError(res, 400, describeProblems(problems), { details: problems });
       return 400;
@@ -215,7 +238,8 @@ function sendOutcome(res: ServerResponse, outcome: Outcome): number {
     sendJson(res, 200, outcome.body);
     return 200;
   }
-  sendError(res, outcome.status, outcome.message, outcome.error ? { error: outcome.error } : {});
+  if (outcome.gateway) sendJson(res, outcome.status, outcome.message);
+  else sendError(res, outcome.status, outcome.message, outcome.error ? { error: outcome.error } : {});
   return outcome.status;
 }
 
@@ -238,6 +262,15 @@ function sendResult(
   }
   const paging = op.paging;
   const envelope = op.success.envelope;
+  if (result.kind === 'cursor-page') {
+    if (!envelope) throw new Error(`${op.operationId}: a cursor page needs the spec's x-page-envelope`);
+    const body: Record<string, unknown> = {};
+    setField(body, envelope.items, result.items);
+    setField(body, envelope.totalElements, result.total);
+    setField(body, envelope.nextCursor, result.nextCursor);
+    sendJson(res, op.success.status, body);
+    return op.success.status;
+  }
   if (!paging || !envelope) {
     const items: unknown[] = [];
     for (let i = 0; i < result.total; i++) items.push(result.item(i));
@@ -258,16 +291,28 @@ function sendResult(
     const item = result.item(i);
     if (item !== undefined) items.push(item);
   }
-  sendJson(
-    res,
-    op.success.status,
-    shape({
-      [envelope.items]: items,
-      [envelope.page]: page,
-      [envelope.size]: size,
-      [envelope.totalElements]: result.total,
-      [envelope.totalPages]: totalPages,
-    }),
-  );
+  const body: Record<string, unknown> = {};
+  setField(body, envelope.items, items);
+  setField(body, envelope.totalElements, result.total);
+  setField(body, envelope.totalPages, totalPages);
+  setField(body, envelope.page, page);
+  setField(body, envelope.size, size);
+  sendJson(res, op.success.status, shape(body));
   return op.success.status;
+}
+
+/** Writes `value` at an x-page-envelope name; a dotted name nests (`pageable.size`). No name, no field. */
+function setField(target: Record<string, unknown>, name: string | undefined, value: unknown): void {
+  if (name === undefined) return;
+  const parts = name.split('.');
+  let node = target;
+  for (const part of parts.slice(0, -1)) {
+    let next = node[part];
+    if (next === null || typeof next !== 'object') {
+      next = {};
+      node[part] = next;
+    }
+    node = next as Record<string, unknown>;
+  }
+  node[parts[parts.length - 1] as string] = value;
 }

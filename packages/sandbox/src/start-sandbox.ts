@@ -61,6 +61,11 @@ export interface SandboxOptions {
    * Needs the optional peer dependency @assoc-feed/mock (which brings Prism).
    */
   validateWithPrism?: boolean;
+  /**
+   * Refuse query parameters an operation does not declare with 400. Default false: they are ignored, as the
+   * service ignores them, and named in the `x-ignored-parameters` response header and the log.
+   */
+  strict?: boolean;
   /** The joined spec as JSON (default: @assoc-feed/specs/feed.json). */
   specJson?: string;
   /** The spec Prism validates against (default: @assoc-feed/specs/feed.yaml). */
@@ -158,6 +163,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     entitled: new Set(options.entitlements ?? []),
     isRestricted: restrictedBy(specRestricted, options.restricted ?? []),
     ...(options.drift ? { drift: true } : {}),
+    strict: options.strict === true,
     ...(options.log ? { log: options.log } : {}),
   });
   const headersTimeout = options.headersTimeoutMs ?? 10_000;

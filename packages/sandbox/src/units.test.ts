@@ -63,6 +63,7 @@ describe('parameter rules from the spec', () => {
     expect(check('E1', 'page=2&size=10&tipo-fundo=FII')).toEqual({
       values: { page: 2, size: 10, 'tipo-fundo': 'FII' },
       problems: [],
+      unknown: [],
     });
     expect(check('E1', 'size=1001').problems).toEqual([
       { parameter: 'size', in: 'query', rule: 'at most 1000' },
@@ -77,6 +78,15 @@ describe('parameter rules from the spec', () => {
     expect(check('E1', 'sizee=1').problems).toEqual([
       { parameter: 'sizee', in: 'query', rule: 'unknown parameter' },
     ]);
+    // Not strict (the sandbox's default): named once each, not a problem.
+    const lenient = validateParameters(
+      op('E1'),
+      new URLSearchParams('sizee=1&x=2&x=3&size=5'),
+      {},
+      {},
+      false,
+    );
+    expect(lenient).toEqual({ values: { size: 5 }, problems: [], unknown: ['sizee', 'x'] });
     expect(check('V5', 'classe-assoc=FII&classe-assoc=FIDC').values['classe-assoc']).toEqual(['FII', 'FIDC']);
     expect(check('E1', 'tipo-fundo=FII&tipo-fundo=FIF').problems[0]?.rule).toMatch(/sent once/);
   });
@@ -159,7 +169,7 @@ describe('record generator', () => {
   });
 
   it('is deterministic by key, keeps overrides, omits on request and prints instants in the schema form', () => {
-    const node = { $ref: '#/components/schemas/FundosV2ListContent' };
+    const node = { $ref: '#/components/schemas/FundosV2ListRecord' };
     const a = generator.generate(
       node,
       7,

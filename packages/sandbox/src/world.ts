@@ -63,6 +63,8 @@ export interface RequestContext {
 
 export type HandlerResult =
   | { kind: 'list'; total: number; item: (index: number) => unknown }
+  /** One answer of a list paged by cursor (E8): its records, the query's total and the next cursor (null: last). */
+  | { kind: 'cursor-page'; total: number; items: unknown[]; nextCursor: string | null }
   | { kind: 'json'; body: unknown; status?: number }
   | { kind: 'error'; status: number; message: string; details?: ParamProblem[] };
 

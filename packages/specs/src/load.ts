@@ -22,7 +22,7 @@ const cache = new Map<string, SpecModel>();
 export function loadSpec(name: string): Json {
   if (!specNames().includes(name)) {
     throw new Error(
-      `@assoc-feed/specs has no spec named "${name}": use one of ${specNames().join(', ')} (run \`pnpm build\` if the list is empty)`,
+      `@assoc-feed/specs has no spec named "${name}": use one of ${specNames().join(', ')} (an empty list means an incomplete install: reinstall @assoc-feed/specs)`,
     );
   }
   return JSON.parse(readFileSync(require.resolve(`@assoc-feed/specs/${name}.json`), 'utf8')) as Json;

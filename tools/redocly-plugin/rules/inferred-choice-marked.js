@@ -1,6 +1,8 @@
 // @ts-check
-// feed/inferred-choice-marked: every `x-inferred` is `{ choice, reason }` with both non-empty, and a node whose
-// description says "not shown" carries its own `x-inferred` (CONVENTIONS.md, "Not shown": x-inferred).
+// feed/inferred-choice-marked: every `x-inferred` is `{ choice, reason, basis, evidence? }` (choice and reason
+// non-empty, basis one of the three forms below, evidence one line), and a node whose description says
+// "not shown" carries its own `x-inferred` (CONVENTIONS.md, "Not shown": x-inferred). The basis is what lets a
+// reader weigh a choice: the documents' own words, public client code that reads the real service, or a guess.
 // `info.description` is exempt: it summarises the API and may mention what the documents leave out.
 import { isNonEmptyString, isObject, kindOf } from '../util.js';
 
@@ -25,7 +27,13 @@ const DESCRIBED = new Set([
 const NOT_SHOWN = /not\s+shown/i;
 
 const SHAPE =
-  'x-inferred: { choice: <what was chosen>, reason: <what the document gives and does not show> }';
+  'x-inferred: { choice: <what was chosen>, reason: <what the document gives and does not show>, basis: document | public clients (N) | guess }';
+
+/** `document`, `guess`, or `public clients (N)` with N ≥ 1 (how many independent clients agree). */
+const BASIS = /^(document|guess|public clients \(([1-9]\d*)\))$/;
+const BASIS_FORMS =
+  '`document` (the documents state or imply it), `public clients (N)` (N independent public clients read ' +
+  'it so, EVIDENCE.md) or `guess` (nothing supports it beyond plausibility; analogy with another endpoint is a guess)';
 
 /** @type {import('../util.js').Rule} */
 export function InferredChoiceMarked() {
@@ -60,6 +68,7 @@ export function InferredChoiceMarked() {
                 location: 'reason' in inferred ? where.child(['reason']) : where.key(),
               });
             }
+            checkBasis(inferred, where, type, ctx);
           }
         }
 
@@ -79,4 +88,43 @@ export function InferredChoiceMarked() {
       },
     },
   };
+}
+
+/**
+ * @param {Record<string, unknown>} inferred
+ * @param {import('../util.js').Location} where
+ * @param {string} type
+ * @param {import('../util.js').Ctx} ctx
+ */
+function checkBasis(inferred, where, type, ctx) {
+  const basis = inferred.basis;
+  if (basis === undefined) {
+    ctx.report({
+      message: `\`x-inferred\` on this ${type} has no \`basis\`. Add \`basis:\` with one of ${BASIS_FORMS}.`,
+      location: where.key(),
+    });
+  } else if (typeof basis !== 'string' || !BASIS.test(basis)) {
+    ctx.report({
+      message:
+        `\`basis\` of \`x-inferred\` on this ${type} is ${kindOf(basis)}; write one of ${BASIS_FORMS}. ` +
+        'Put the evidence itself in `evidence:` (one line naming the EVIDENCE.md row and the clients).',
+      location: where.child(['basis']),
+    });
+  } else if (basis.startsWith('public clients') && !isNonEmptyString(inferred.evidence)) {
+    ctx.report({
+      message:
+        `\`x-inferred\` on this ${type} rests on public clients but has no \`evidence\`. Add \`evidence:\` in one ` +
+        'line naming the EVIDENCE.md row and the clients, e.g. `evidence: EVIDENCE.md row 1 (clients C, D)`.',
+      location: where.child(['basis']),
+    });
+  }
+  const evidence = inferred.evidence;
+  if (evidence !== undefined && (!isNonEmptyString(evidence) || /[\r\n]/.test(evidence))) {
+    ctx.report({
+      message:
+        `\`evidence\` of \`x-inferred\` on this ${type} must be one non-empty line, found ${kindOf(evidence)}. ` +
+        'Name the EVIDENCE.md row and the clients in one sentence; the reasoning goes in `reason`.',
+      location: where.child(['evidence']),
+    });
+  }
 }

@@ -1,7 +1,8 @@
 // @ts-check
 // feed/paginated-list-limits: a paginated list (a `page` or `size` query parameter) has both parameters with
 // their limits, wraps its records in an array `content` (the page envelope) and declares 404
-// (CONVENTIONS.md "Paginated lists").
+// (CONVENTIONS.md "Paginated lists"). A list paged by cursor (a `cursor` query parameter, E8) takes `size` and
+// `cursor` instead of `page`, and has no page to be past, so no 404 is required of it.
 import { deref, effectiveParameters, isObject, kindOf, operationTracker } from '../util.js';
 
 const MAX_SIZE = 1000;
@@ -47,23 +48,33 @@ export function PaginatedListLimits() {
         const parameters = effectiveParameters(ctx, operation, tracker.current());
         const page = parameters.find((p) => p.node.in === 'query' && p.node.name === 'page');
         const size = parameters.find((p) => p.node.in === 'query' && p.node.name === 'size');
-        if (!page && !size) return;
+        const cursor = parameters.find((p) => p.node.in === 'query' && p.node.name === 'cursor');
+        if (!page && !size && !cursor) return;
         const op = tracker.label(ctx);
 
+        if (page && cursor) {
+          ctx.report({
+            message:
+              `Operation ${op} has both \`page\` and \`cursor\` query parameters. A list pages either by page ` +
+              'number (`page` + `size`) or by cursor (`cursor` + `size`): remove the one the service does not take.',
+            location: ctx.location.key(),
+          });
+        }
         if (!size) {
           ctx.report({
             message:
-              `Operation ${op} has a \`page\` query parameter but no \`size\`. Add the page size with the ` +
+              `Operation ${op} has a \`${cursor && !page ? 'cursor' : 'page'}\` query parameter but no \`size\`. Add the page size with the ` +
               "document's maximum: `$ref: ../../common/parameters/size-1000.yaml` (or the document's own size " +
               'parameter for another maximum).',
             location: ctx.location.key(),
           });
         }
-        if (!page) {
+        if (!page && !cursor) {
           ctx.report({
             message:
               `Operation ${op} has a \`size\` query parameter but no \`page\`. A paginated list takes both: add ` +
-              '`$ref: ../../common/parameters/page.yaml`; if the list is not paginated, remove `size`.',
+              '`$ref: ../../common/parameters/page.yaml` (or `cursor` for a list paged by cursor); if the list is ' +
+              'not paginated, remove `size`.',
             location: ctx.location.key(),
           });
         }
@@ -145,7 +156,7 @@ export function PaginatedListLimits() {
           });
         }
 
-        if (!('404' in responses)) {
+        if (!cursor && !('404' in responses)) {
           ctx.report({
             message:
               `Paginated operation ${op} declares no 404 (a page number past the last page). Add ` +

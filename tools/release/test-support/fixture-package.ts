@@ -13,9 +13,12 @@ export const soundManifest = {
   version: '1.0.0',
   description: 'fixture',
   license: 'MIT',
+  repository: { type: 'git', url: 'git+https://github.com/fixture/greet.git', directory: 'packages/greet' },
+  homepage: 'https://github.com/fixture/greet#readme',
+  bugs: { url: 'https://github.com/fixture/greet/issues' },
   type: 'module',
   exports: {
-    '.': { types: './dist/index.d.ts', import: './dist/index.js' },
+    '.': { types: './dist/index.d.ts', default: './dist/index.js' },
     './package.json': './package.json',
   },
   files: ['dist'],
@@ -24,6 +27,7 @@ export const soundManifest = {
 export const sound: Files = {
   'dist/index.js': "export function greet(name) {\n  return 'hello ' + name;\n}\n",
   'dist/index.d.ts': 'export declare function greet(name: string): string;\n',
+  'README.md': '# @fixture/greet\n',
 };
 
 /** Writes the sound fixture changed by `files` and `manifest` into `dir`, unpacked. */

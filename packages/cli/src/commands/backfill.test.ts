@@ -119,8 +119,9 @@ describe('assoc-feed backfill', () => {
     expect(days).not.toContain('2025-04-21'); // Tiradentes
     expect(readdirSync(outDir).sort()).toEqual([...days.map((d) => `${d}.json`), '_summary.json']);
     const call = sandboxFetch(sandbox);
+    // curvas-juros answers an array with one object per date (EVIDENCE.md row 15): the file holds its records.
     const { body } = await call.json(`/feed/precos-indices/v1/titulos-publicos/curvas-juros?data=${days[0]}`);
-    expect(JSON.parse(readFileSync(join(outDir, `${days[0]}.json`), 'utf8'))).toEqual([body]);
+    expect(JSON.parse(readFileSync(join(outDir, `${days[0]}.json`), 'utf8'))).toEqual(body);
   });
 
   it('asks one request per month for an operation with mes and ano', async () => {
@@ -173,5 +174,44 @@ describe('assoc-feed backfill', () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(lines(result.stdout)).toEqual(expected);
     for (const r of expected) expect(isBusinessDay(r.data_referencia as string)).toBe(true);
+  });
+
+  it("reads a class's daily series (the single-fund series) in windows of at most twelve months, each day once", async () => {
+    const call = sandboxFetch(sandbox);
+    type Fund = {
+      subclases: unknown[];
+      classes: { codigo_classe: string; data_inicio_atividade: string; data_encerramento?: string }[];
+    };
+    const { body } = await call.json<{ content: Fund[] }>('/feed/fundos/v2/fundos?size=50');
+    // A class without subclasses (one record a day), active over the whole period.
+    const cls = body.content
+      .filter((f) => f.subclases.length === 0)
+      .flatMap((f) => f.classes)
+      .find((c) => c.data_inicio_atividade < '2020-01-01' && !c.data_encerramento) as {
+      codigo_classe: string;
+    };
+    const path = `/feed/fundos/v2/fundos/${cls.codigo_classe}/serie-historica`;
+    const result = await runCli(
+      ['backfill', path, '--from', '2024-03-01', '--to', '2026-05-31', '--quiet'],
+      sandboxEnv(sandbox),
+    );
+    expectExit(result, 0);
+    const windows = [
+      ...new Set(
+        requests
+          .filter((r) => r.path === path)
+          .map((r) => `${r.query.get('data-inicio')}_${r.query.get('data-fim')}`),
+      ),
+    ].sort();
+    expect(windows).toEqual(['2024-03-01_2025-02-28', '2025-03-01_2026-02-28', '2026-03-01_2026-05-31']);
+    const written = lines(result.stdout);
+    const days = written.map((r) => r.data_competencia as string);
+    expect(new Set(days).size).toBe(days.length);
+    expect([...days].sort()).toEqual(days);
+    expect(days[0]).toBe(businessDaysInRange('2024-03-01', '2024-03-31')[0]);
+    for (const r of written) {
+      expect(r.codigo_classe).toBe(cls.codigo_classe);
+      expect(isBusinessDay(r.data_competencia as string)).toBe(true);
+    }
   });
 });

@@ -96,10 +96,16 @@ export async function backfillCommand(pathArg: string, options: BackfillOptions,
       },
       async run(job) {
         const work = async (unit: Unit, _i: number, signal: AbortSignal): Promise<Answer> => {
-          const result = await job.client.GET(op.path, {
-            params: { path: target.path, query: { ...fixed, ...unit.query } },
-            signal,
-          });
+          const params = { path: target.path, query: { ...fixed, ...unit.query } };
+          if (op.pagination) {
+            // A paged answer (the single-fund series): every page of the window, in order.
+            const items: unknown[] = [];
+            for await (const page of job.client.pages(op.path, { params, signal })) items.push(...page.items);
+            return items.length === 0
+              ? { period: unit.period, noData: true }
+              : { period: unit.period, noData: false, records: items };
+          }
+          const result = await job.client.GET(op.path, { params, signal });
           if (result.response.status === 404) return { period: unit.period, noData: true };
           if (!result.response.ok) throw toFeedError(result);
           const data = result.data;
@@ -168,9 +174,14 @@ export async function backfillCommand(pathArg: string, options: BackfillOptions,
 }
 
 function describePlan(plan: ReturnType<typeof planBackfill>, path: string, options: BackfillOptions): string {
-  const per = { dates: 'business day', months: 'month', windows: 'window of at most five years' }[
-    plan.unitName
-  ];
+  const per = {
+    dates: 'business day',
+    months: 'month',
+    windows:
+      plan.kind.kind === 'window' && plan.kind.maxMonths % 12 === 0
+        ? `window of at most ${plan.kind.maxMonths / 12 === 1 ? 'one year' : `${plan.kind.maxMonths / 12} years`}`
+        : `window of at most ${plan.kind.kind === 'window' ? plan.kind.maxMonths : 60} months`,
+  }[plan.unitName];
   const lines = [
     `plan: ${plan.units.length} requests of GET ${path}, one per ${per} from ${options.from} to ${options.to}, ${options.concurrency} at a time`,
   ];

@@ -77,7 +77,10 @@ export async function conformCommand(options: ConformOptions, io: Io): Promise<v
   const modelOf = (op: Operation) => {
     const name = SPECS[op.document];
     let model = models.get(name);
-    if (!model) models.set(name, (model = loadSpecModel(name)));
+    if (!model) {
+      model = loadSpecModel(name);
+      models.set(name, model);
+    }
     return model;
   };
 

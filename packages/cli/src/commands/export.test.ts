@@ -15,12 +15,12 @@ async function sandboxFunds(): Promise<Record<string, unknown>[]> {
   const call = sandboxFetch(sandbox);
   const all: Record<string, unknown>[] = [];
   for (let page = 0; ; page++) {
-    const { status, body } = await call.json<{ content: Record<string, unknown>[]; total_pages: number }>(
+    const { status, body } = await call.json<{ content: Record<string, unknown>[]; totalSize: number }>(
       `/feed/fundos/v2/fundos?page=${page}&size=1000`,
     );
     expect(status).toBe(200);
     all.push(...body.content);
-    if (page + 1 >= body.total_pages) return all;
+    if ((page + 1) * 1000 >= body.totalSize) return all;
   }
 }
 
@@ -69,7 +69,7 @@ describe('assoc-feed export', () => {
       sandboxEnv(sandbox),
     );
     expectExit(result, 0);
-    const fii = funds.filter((f) => (f.content as { tipo_fundo: string }).tipo_fundo === 'FII');
+    const fii = funds.filter((f) => f.tipo_fundo === 'FII');
     expect(fii.length).toBeGreaterThan(0);
     expect(lines(result.stdout)).toEqual(fii);
   });
@@ -84,9 +84,9 @@ describe('assoc-feed export', () => {
     const rows = parse(readFileSync(out, 'utf8'), { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(7231);
     for (const [i, row] of rows.entries()) {
-      const fund = funds[i] as { content: Record<string, unknown>; classes: unknown[]; subclases: unknown[] };
-      expect(row['content.codigo_fundo']).toBe(fund.content.codigo_fundo);
-      expect(row['content.razao_social_fundo']).toBe(fund.content.razao_social_fundo);
+      const fund = funds[i] as Record<string, unknown> & { classes: unknown[]; subclases: unknown[] };
+      expect(row.codigo_fundo).toBe(fund.codigo_fundo);
+      expect(row.razao_social_fundo).toBe(fund.razao_social_fundo);
       expect(JSON.parse(row.classes as string)).toEqual(fund.classes);
       expect(JSON.parse(row.subclases as string)).toEqual(fund.subclases);
       expect(row._extra).toBe('');
@@ -125,6 +125,52 @@ describe('assoc-feed export', () => {
       const row = classes[k] as Record<string, string>;
       expect([row._record, row._index, row.codigo_classe]).toEqual([record, index, item.codigo_classe]);
     }
+  });
+
+  it('exports the batch series (E8) whole by cursor: every record once, the count its totalSize', async () => {
+    const call = sandboxFetch(sandbox);
+    const query = 'data-atualizacao=2026-11-18T09:00:00.000';
+    const expected: Record<string, unknown>[] = [];
+    let cursor: string | null = null;
+    let total = 0;
+    do {
+      const page: {
+        status: number;
+        body: { content: Record<string, unknown>[]; totalSize: number; nextCursor: string | null };
+      } = await call.json(
+        `/feed/fundos/v2/fundos/serie-historica/lote?${query}${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(page.status).toBe(200);
+      expected.push(...page.body.content);
+      total = page.body.totalSize;
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(expected.length).toBe(total);
+    const out = join(dir, 'series.ndjson');
+    const result = await runCli(
+      ['export', '/feed/fundos/v2/fundos/serie-historica/lote', '-q', query, '--out', out],
+      sandboxEnv(sandbox),
+    );
+    expectExit(result, 0);
+    expect(result.stderr).toContain(`exported ${total.toLocaleString('en-US')} records`);
+    expect(result.stderr).not.toContain('warning');
+    expect(lines(readFileSync(out, 'utf8'))).toEqual(expected);
+  });
+
+  it('refuses a cursor= of its own for E8: the export reads every record from the first', async () => {
+    const result = await runCli(
+      [
+        'export',
+        '/feed/fundos/v2/fundos/serie-historica/lote',
+        '-q',
+        'data-atualizacao=2026-11-18T09:00:00.000',
+        '-q',
+        'cursor=abc',
+      ],
+      sandboxEnv(sandbox),
+    );
+    expectExit(result, 2);
+    expect(result.stderr).toContain('drop cursor=');
   });
 
   it('ends cleanly at the 404 past the last page and writes nothing for an empty list', async () => {

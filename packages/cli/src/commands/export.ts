@@ -1,6 +1,8 @@
 // `assoc-feed export <path>`: every record of a paginated list, page by page. Page 0 gives the totals; the
 // other pages are fetched `--concurrency` at a time and written in page order, each page followed by a
-// checkpoint, so a killed export resumes at the first page not yet written.
+// checkpoint, so a killed export resumes at the first page not yet written. A list paged by cursor (E8) is
+// read one answer after the other (each names the next), the next answer requested while one is written; the
+// checkpoint keeps the cursor of the first answer not yet written.
 
 import { checkpointPath } from '../checkpoint.js';
 import type { LoosePage } from '../clients.js';
@@ -25,6 +27,10 @@ interface ExportProgress {
   nextPage: number;
   totalPages?: number;
   totalElements?: number;
+  /** A list paged by cursor: the cursor of the first answer not yet written (absent: the first, or done). */
+  cursor?: string;
+  /** A list paged by cursor: the last answer has been written. */
+  done?: boolean;
 }
 
 export async function exportCommand(pathArg: string, options: ExportOptions, io: Io): Promise<void> {
@@ -39,9 +45,11 @@ export async function exportCommand(pathArg: string, options: ExportOptions, io:
     );
   }
   const query = parseQueryOptions(options.query, target.query);
-  if (query[paging.pageParam] !== undefined) {
+  const byCursor = paging.kind === 'cursor';
+  const startParam = paging.kind === 'cursor' ? paging.cursorParam : paging.pageParam;
+  if (query[startParam] !== undefined) {
     throw new UsageError(
-      `export reads every page from the first: drop ${paging.pageParam}= (use get for one page).`,
+      `export reads every ${byCursor ? 'record' : 'page'} from the first: drop ${startParam}= (use get for one ${byCursor ? 'answer' : 'page'}).`,
     );
   }
   query[paging.sizeParam] ??= String(paging.maxSize);
@@ -57,10 +65,15 @@ export async function exportCommand(pathArg: string, options: ExportOptions, io:
     const outputs = options.out
       ? encoder.tables.map((t) => tablePath(options.out as string, t)).join(', ')
       : 'stdout';
+    const steps =
+      paging.kind === 'cursor'
+        ? `  GET ${requestLine(op.path, { path: target.path, query })}\n` +
+          `  then ${paging.cursorParam}=<the ${paging.nextCursorField} of the answer before>, one answer after the other until it is null, written in order\n`
+        : `  GET ${requestLine(op.path, { path: target.path, query: { ...query, [paging.pageParam]: '0' } })}\n` +
+          `  then ${paging.pageParam}=1, 2, … up to the last page of the first answer (${paging.totalPagesField ?? `from ${paging.totalElementsField ?? 'its total'} and ${paging.sizeParam}`}), ${options.concurrency} at a time, written in page order\n`;
     io.stdout.write(
       `plan: export every record of GET ${op.path}${op.documentId ? ` (${op.documentId})` : ''}, ${options.format} to ${outputs}\n` +
-        `  GET ${requestLine(op.path, { path: target.path, query: { ...query, [paging.pageParam]: '0' } })}\n` +
-        `  then ${paging.pageParam}=1, 2, … up to the ${paging.totalPagesField} of the first answer, ${options.concurrency} at a time, written in page order\n` +
+        steps +
         (options.out
           ? `checkpoint: ${checkpointPath(options.out)} (an interrupted run resumes from it)\n`
           : '') +
@@ -83,8 +96,9 @@ export async function exportCommand(pathArg: string, options: ExportOptions, io:
       async run(job) {
         const { client, opened, progress } = job;
         const fetchPage = async (page: number, signal: AbortSignal): Promise<LoosePage | undefined> => {
+          const pageParam = paging.kind === 'page' ? paging.pageParam : 'page';
           const pages = client.pages(op.path, {
-            params: { path: target.path, query: { ...query, [paging.pageParam]: String(page) } },
+            params: { path: target.path, query: { ...query, [pageParam]: String(page) } },
             signal,
           });
           for await (const first of pages) return first;
@@ -99,6 +113,29 @@ export async function exportCommand(pathArg: string, options: ExportOptions, io:
         };
 
         progress.start(job.state.totalElements, job.records);
+        if (paging.kind === 'cursor') {
+          // Sequential by nature: each answer names the next. The client requests answer n+1 while n is written.
+          if (job.state.done) return;
+          const pages = client.pages(op.path, {
+            params: {
+              path: target.path,
+              query: { ...query, ...(job.state.cursor ? { [paging.cursorParam]: job.state.cursor } : {}) },
+            },
+            signal: io.signal,
+            prefetch: true,
+          });
+          for await (const page of pages) {
+            if (page.totalElements !== undefined && job.state.totalElements === undefined) {
+              job.state = { ...job.state, totalElements: page.totalElements };
+              progress.setTotal(page.totalElements);
+            }
+            await commit(job.state.nextPage, page);
+            const { cursor: _written, ...rest } = job.state;
+            job.state = page.nextCursor ? { ...rest, cursor: page.nextCursor } : { ...rest, done: true };
+            job.save();
+          }
+          return;
+        }
         const first =
           job.state.totalPages === undefined || job.state.nextPage < job.state.totalPages
             ? await fetchPage(job.state.nextPage, io.signal)

@@ -25,7 +25,7 @@ export function responseSchema(model: SpecModel, op: OperationMeta, status: numb
   return content?.schema ? model.deref<Json>(content.schema) : undefined;
 }
 
-const escape = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapePointer = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
 const fold = (pointer: string) => pointer.replace(/\/\d+(?=\/|$)/g, '/*');
 
 /** Properties of an object schema, merged over allOf, oneOf and anyOf; undefined when any key is allowed. */
@@ -71,7 +71,7 @@ export function unknownFields(model: SpecModel, schema: Json, data: unknown, poi
   const out: string[] = [];
   for (const [key, value] of Object.entries(data)) {
     const sub = properties.get(key);
-    const at = `${pointer}/${escape(key)}`;
+    const at = `${pointer}/${escapePointer(key)}`;
     if (!sub) out.push(at);
     else out.push(...unknownFields(model, sub, value, at));
   }
@@ -132,12 +132,12 @@ export function driftsOf(
     (body === null || typeof body !== 'object' || !Array.isArray((body as Json)[paging.itemsField]));
   if (envelopeBroken && paging) {
     const keys = body && typeof body === 'object' ? Object.keys(body).join(', ') : typeof body;
-    add(
-      'envelope',
-      '',
-      `a page: ${paging.itemsField} (list), ${paging.totalElementsField}, ${paging.totalPagesField}`,
-      `{${keys}}`,
-    );
+    // A cursor page names its next cursor; a numbered page its totals (the last page only where documented).
+    const rest =
+      paging.kind === 'cursor'
+        ? paging.nextCursorField
+        : [paging.totalElementsField, paging.totalPagesField].filter(Boolean).join(', ');
+    add('envelope', '', `a page: ${paging.itemsField} (list), ${rest}`, `{${keys}}`);
   }
   for (const issue of issues) {
     // A broken envelope already says it: the validator's complaints about the top level are the same news.

@@ -145,7 +145,7 @@ describe('encoders', () => {
 
 describe('recordShape: columns from the spec', () => {
   it.each([
-    ['/feed/fundos/v2/fundos', ['content', 'classes', 'subclases'], 'classes'],
+    ['/feed/fundos/v2/fundos', ['codigo_fundo', 'razao_social_fundo', 'classes', 'subclases'], 'classes'],
     [
       '/feed/fundos/v1/fundos-estruturados',
       ['cnpj_fundo', 'razao_social', 'classe_assoc', 'classes_serie_cota'],

@@ -42,7 +42,7 @@ async function run(input: BrowserScenarioInput): Promise<BrowserScenarioResult> 
   for await (const record of feed.fundosV2.paginate('/feed/fundos/v2/fundos', {
     params: { query: { size: input.pageSize } },
   })) {
-    paginated.push(record.content.codigo_fundo);
+    paginated.push(record.codigo_fundo);
   }
 
   const first = paginated[0] ?? 'F0000000001';

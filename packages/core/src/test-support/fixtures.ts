@@ -29,11 +29,26 @@ export interface ErrorBody {
   error: string;
   message: string;
 }
+/** The v1 lists' envelope (totals of records and of pages). */
 interface PageEnvelope {
   page: number;
   size: number;
   total_elements: number;
   total_pages: number;
+}
+/** The v2 lists' envelope: the total of records only, the page in a nested object. */
+interface PageEnvelopeV2 {
+  totalSize: number;
+  pageable: { page?: number; size: number };
+}
+/** E8's envelope: paged by an opaque cursor, null on the last answer. */
+interface CursorEnvelope {
+  totalSize: number;
+  nextCursor: string | null;
+}
+export interface SeriesRecord {
+  codigo_classe: string;
+  data_competencia: string;
 }
 interface Json<T> {
   headers: { [name: string]: unknown };
@@ -59,6 +74,11 @@ export interface paths {
   '/feed/fundos/v2/fundos/dados-cadastrais/lote': {
     parameters: NoParams;
     get: operations['registryBatch'];
+    post?: never;
+  } & NoOtherMethods;
+  '/feed/fundos/v2/fundos/serie-historica/lote': {
+    parameters: NoParams;
+    get: operations['seriesBatch'];
     post?: never;
   } & NoOtherMethods;
   '/feed/exemplo/v1/consultas': {
@@ -123,8 +143,21 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      200: Json<PageEnvelope & { content: { codigo: string; atualizado_em: string }[] }>;
+      200: Json<PageEnvelopeV2 & { content: { codigo: string; atualizado_em: string }[] }>;
       404: Json<ErrorBody>;
+    };
+  };
+  seriesBatch: {
+    parameters: {
+      query: { 'data-atualizacao': string; size?: number; cursor?: string };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: Json<CursorEnvelope & { content: SeriesRecord[] }>;
+      400: Json<ErrorBody>;
     };
   };
   postQuery: {
@@ -155,6 +188,7 @@ const tipoFundo = {
   schema: { type: 'string', maxLength: 30, enum: ['ETF', 'FIDC', 'FII', 'FIP', 'FIF', 'OFFSHORE', 'FIAGRO'] },
 } as const;
 const pagination = {
+  kind: 'page',
   pageParam: 'page',
   sizeParam: 'size',
   maxSize: 1000,
@@ -162,6 +196,21 @@ const pagination = {
   itemsField: 'content',
   totalPagesField: 'total_pages',
   totalElementsField: 'total_elements',
+} as const;
+const paginationV2 = {
+  kind: 'page',
+  pageParam: 'page',
+  sizeParam: 'size',
+  maxSize: 1000,
+  defaultSize: 1000,
+  itemsField: 'content',
+  totalElementsField: 'totalSize',
+} as const;
+const dataAtualizacao = {
+  name: 'data-atualizacao',
+  in: 'query',
+  required: true,
+  schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}$' },
 } as const;
 
 export const meta = {
@@ -246,7 +295,29 @@ export const meta = {
         size,
         { name: 'tipo-fundo', in: 'query', required: false, schema: { type: 'string' } },
       ],
-      pagination,
+      pagination: paginationV2,
+      auth: 'flowA',
+    },
+    'GET /feed/fundos/v2/fundos/serie-historica/lote': {
+      operationId: 'seriesBatch',
+      documentId: 'E8',
+      method: 'get',
+      path: '/feed/fundos/v2/fundos/serie-historica/lote',
+      parameters: [
+        dataAtualizacao,
+        size,
+        { name: 'cursor', in: 'query', required: false, schema: { type: 'string', minLength: 1 } },
+      ],
+      pagination: {
+        kind: 'cursor',
+        cursorParam: 'cursor',
+        sizeParam: 'size',
+        maxSize: 1000,
+        defaultSize: 1000,
+        itemsField: 'content',
+        totalElementsField: 'totalSize',
+        nextCursorField: 'nextCursor',
+      },
       auth: 'flowA',
     },
     'POST /feed/exemplo/v1/consultas': {
@@ -273,6 +344,8 @@ export interface FakeFeedOptions {
   funds?: number;
   /** Send total_elements/total_pages (default true). */
   withTotals?: boolean;
+  /** Records of the cursor-paged series batch (default 2500). */
+  series?: number;
   expiresIn?: number;
   tokenType?: string;
   /** Runs before the built-in routes; return a Response to take over the call. */
@@ -399,6 +472,21 @@ export function createFakeFeed(options: FakeFeedOptions = {}): FakeFeed {
       const totals = options.withTotals === false ? {} : { total_elements: total, total_pages: totalPages };
       return json(200, { content, page, size, ...totals });
     }
+    if (pathname === '/feed/fundos/v2/fundos/serie-historica/lote') {
+      const count = options.series ?? 2500;
+      const size = Number(searchParams.get('size') ?? 1000);
+      const cursor = searchParams.get('cursor');
+      const offset = cursor === null ? 0 : seriesOffset(cursor);
+      if (offset === undefined || offset >= count) {
+        return json(400, errorBody(400, 'bad request', 'The cursor is unknown or stale.'));
+      }
+      const end = Math.min(count, offset + size);
+      const content = Array.from({ length: end - offset }, (_, k) => ({
+        codigo_classe: `C${String(offset + k).padStart(10, '0')}`,
+        data_competencia: '2026-11-19',
+      }));
+      return json(200, { content, totalSize: count, nextCursor: end < count ? seriesCursor(end) : null });
+    }
     const detail = /^\/feed\/fundos\/v2\/fundos\/([FCS]\d{10})$/.exec(pathname);
     if (detail) {
       if (detail[1] === 'F9999999999')
@@ -412,6 +500,13 @@ export function createFakeFeed(options: FakeFeedOptions = {}): FakeFeed {
   }
 
   return feed;
+}
+
+// Opaque to the client; the fake reads it back (a real service's cursor is anybody's guess).
+const seriesCursor = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
+function seriesOffset(cursor: string): number | undefined {
+  const match = /^o:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  return match ? Number(match[1]) : undefined;
 }
 
 /** A sleep that records its waits and returns at once (still honouring an already-aborted signal). */

@@ -43,7 +43,9 @@ function inferredNote(inferred: Json, about?: string): string {
   const lead = about
     ? `**${about}: not shown in the document; our choice:**`
     : '**Not shown in the document; our choice:**';
-  return `> ${lead} ${inferred.choice} *Why:* ${inferred.reason}`;
+  const evidence = typeof inferred.evidence === 'string' ? ` (${inferred.evidence})` : '';
+  const basis = typeof inferred.basis === 'string' ? ` *Basis:* ${inferred.basis}${evidence}.` : '';
+  return `> ${lead} ${inferred.choice} *Why:* ${inferred.reason}${basis}`;
 }
 
 function notesOf(node: Json, isOperation: boolean): string[] {

@@ -16,7 +16,7 @@ import { missingRoutes, operationRoute, sectionRoute, tagRoute } from './anchors
 import { annotateForDocs } from './annotate.ts';
 import { pendingChanges, releasedChangelog } from './changelog.ts';
 import { redocCodeSampleOptions, withCodeSamples } from './code-samples.ts';
-import { collectInferred, collectSchedules } from './extensions.ts';
+import { collectInferred, collectSchedules, countByBasis } from './extensions.ts';
 import { responseFields } from './fields.ts';
 import type { SiteContext } from './html.ts';
 import { documentTitle, type Json, loadDocuments, releaseVersion, specFiles, specsDir } from './inputs.ts';
@@ -143,6 +143,7 @@ writeFileSync(
       operations: opsOf(doc.api),
     })),
     inferredCount: inferredGroups.reduce((n, g) => n + g.choices.length, 0),
+    inferredByBasis: countByBasis(inferredGroups.flatMap((g) => g.choices)),
     scheduleCount: schedules.length,
     downloads: specFiles().map((f) => ({
       file: f.name,

@@ -44,14 +44,14 @@ export function clientOf(api: string): ClientInfo {
 /**
  * The parameters a sample passes: every path parameter, every required query parameter, and the optional query
  * parameters the spec gives an example of its own (page and size of a list, a filter). `forPaging` leaves out
- * `page`: the client's paginate() walks the pages itself.
+ * `page` and `cursor`: the client's paginate() walks the pages (or follows the cursors) itself.
  */
 export function sampleParams(op: Operation, forPaging = false): { path: Json; query: Json } {
   const path: Json = {};
   const query: Json = {};
   for (const p of op.parameters) {
     if (p.in === 'path') path[p.name] = exampleValue(p);
-    if (p.in !== 'query' || (forPaging && p.name === 'page')) continue;
+    if (p.in !== 'query' || (forPaging && (p.name === 'page' || p.name === 'cursor'))) continue;
     if (p.required || hasOwnExample(p)) query[p.name] = exampleValue(p);
   }
   return { path, query };

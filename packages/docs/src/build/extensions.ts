@@ -14,7 +14,30 @@ export interface Inferred {
   operation?: { path: string; method: string };
   choice: string;
   reason: string;
+  /** What the choice rests on, as the spec writes it: `document`, `public clients (N)` or `guess`. */
+  basis: string;
+  /** One line naming the EVIDENCE.md row and the clients, when there is some. */
+  evidence?: string;
 }
+
+/** The kinds of basis a reader can filter by, in the order the site lists them. */
+export const basisKinds = ['document', 'public-clients', 'guess'] as const;
+export type BasisKind = (typeof basisKinds)[number];
+
+/** `public clients (3)` → `public-clients`; anything the lint would refuse counts as a guess. */
+export function basisKind(basis: string): BasisKind {
+  if (basis === 'document') return 'document';
+  if (/^public clients \(\d+\)$/.test(basis)) return 'public-clients';
+  return 'guess';
+}
+
+/** How many choices rest on each kind of basis. */
+export function countByBasis(choices: readonly Pick<Inferred, 'basis'>[]): Record<BasisKind, number> {
+  const counts: Record<BasisKind, number> = { document: 0, 'public-clients': 0, guess: 0 };
+  for (const x of choices) counts[basisKind(x.basis)]++;
+  return counts;
+}
+
 export interface Schedule {
   api: string;
   method: string;
@@ -57,7 +80,9 @@ export function operationAt(pointer: string[]): { path: string; method: string }
 export function collectInferred(api: string, spec: Json): Inferred[] {
   const found: Inferred[] = [];
   walk(spec, (node, pointer) => {
-    const inferred = node['x-inferred'] as { choice?: string; reason?: string } | undefined;
+    const inferred = node['x-inferred'] as
+      | { choice?: string; reason?: string; basis?: string; evidence?: string }
+      | undefined;
     if (!inferred || typeof inferred !== 'object') return;
     const operation = operationAt(pointer);
     found.push({
@@ -67,6 +92,8 @@ export function collectInferred(api: string, spec: Json): Inferred[] {
       ...(operation ? { operation } : {}),
       choice: String(inferred.choice ?? ''),
       reason: String(inferred.reason ?? ''),
+      basis: String(inferred.basis ?? 'guess'),
+      ...(typeof inferred.evidence === 'string' ? { evidence: inferred.evidence } : {}),
     });
   });
   return found;

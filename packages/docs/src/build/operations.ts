@@ -66,8 +66,8 @@ export function listOperations(doc: Document): Operation[] {
   });
 }
 
-/** A list the client can page through: it takes both page and size query parameters. */
+/** A list the client can page through: it takes size and page (or cursor, E8) query parameters. */
 export function isPaginated(op: Operation): boolean {
   const query = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
-  return query.has('page') && query.has('size');
+  return query.has('size') && (query.has('page') || query.has('cursor'));
 }

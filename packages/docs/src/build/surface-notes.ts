@@ -11,8 +11,10 @@ import { walk } from './walk.ts';
 export type NotesOf = (schema: Json) => string[];
 
 /**
- * The notes of the schemas Redoc shows through `start` without their descriptions: $ref targets, allOf parts and
- * array items, followed until a schema with properties of its own (those are shown, each with its description).
+ * The notes of the schemas Redoc shows through `start` without their descriptions: $ref targets, allOf, oneOf and
+ * anyOf parts and array items, followed until a schema with properties of its own (those are shown, each with its
+ * description). A oneOf's alternatives (the error body: an object or the gateway's bare string) are shown as tabs
+ * whose schema descriptions Redoc leaves out.
  */
 function hiddenNotes(start: unknown, model: SpecModel, notesOf: NotesOf, includeStart: boolean): string[] {
   const notes: string[] = [];
@@ -28,7 +30,8 @@ function hiddenNotes(start: unknown, model: SpecModel, notesOf: NotesOf, include
     }
     const node = raw as Json;
     if (include) notes.push(...notesOf(node));
-    for (const part of (node.allOf as unknown[] | undefined) ?? []) visit(part, true);
+    for (const key of ['allOf', 'oneOf', 'anyOf'] as const)
+      for (const part of (node[key] as unknown[] | undefined) ?? []) visit(part, true);
     if (node.items) visit(node.items, true);
   };
   visit(start, includeStart);

@@ -90,10 +90,11 @@ export function subclassOverride(f: FundEntity, s: SubclassEntity): Record<strin
   };
 }
 
-/** The v2 list record of a fund (E1 and its beta variant): content, classes and every subclass. */
+/** The v2 list record of a fund (E1 and its beta variant): the fund's fields, its classes and every subclass. */
 export function listRecordOverride(f: FundEntity): Record<string, unknown> {
+  // The fund's fields at the top level of the record, beside its lists (EVIDENCE.md row 2).
   return {
-    content: fundOverride(f),
+    ...fundOverride(f),
     classes: f.classes.map((c) => classOverride(f, c)),
     subclases: f.classes.flatMap((c) => c.subclasses.map((s) => subclassOverride(f, s))),
   };

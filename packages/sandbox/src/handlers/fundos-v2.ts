@@ -2,6 +2,7 @@
 import {
   addDays,
   businessDaysBetween,
+  businessDaysInRange,
   isBusinessDay,
   nextBusinessDay,
   nthBusinessDayOfMonth,
@@ -19,10 +20,11 @@ import {
   monthOfDate,
   monthOfKey,
 } from '../time.js';
-import { type Archetype, BLOCK, type TipoFundo } from '../universe/archetypes.js';
+import { type Archetype, BLOCK, type TipoFundo, V2_START } from '../universe/archetypes.js';
 import { type ClassEntity, type FundEntity, FundUniverse, type SubclassEntity } from '../universe/funds.js';
 import { seriesPoint } from '../universe/series.js';
 import { badParameter, type Handler, type HandlerResult, notFound, type RequestContext } from '../world.js';
+import { resolveWindow } from './date-window.js';
 import {
   classOverride,
   documentsOverride,
@@ -67,15 +69,17 @@ function detail(ctx: RequestContext, code: string, beta: boolean): HandlerResult
   if (!found || (beta && found.fund.tipo === 'FIAGRO'))
     return notFound(`No fund, class or subclass has the code ${code}.`);
   const f = found.fund;
+  return { kind: 'json', body: gen(ctx, ['fund', f.index], detailOverride(ctx, f)) };
+}
+
+/** E2's detail of a fund (also the last version of its history). */
+function detailOverride(ctx: RequestContext, f: FundEntity): Record<string, unknown> {
   return {
-    kind: 'json',
-    body: gen(ctx, ['fund', f.index], {
-      content: fundOverride(f),
-      documentos: documentsOverride(f),
-      prestadores: providersOverride(f, ctx.world.institutions),
-      classes: f.classes.map((c) => classOverride(f, c)),
-      subclasses: f.classes.flatMap((c) => c.subclasses.map((s) => subclassOverride(f, s))),
-    }),
+    content: fundOverride(f),
+    documentos: documentsOverride(f),
+    prestadores: providersOverride(f, ctx.world.institutions),
+    classes: f.classes.map((c) => classOverride(f, c)),
+    subclasses: f.classes.flatMap((c) => c.subclasses.map((s) => subclassOverride(f, s))),
   };
 }
 
@@ -257,6 +261,7 @@ const PUBLICATION_MS = 8 * 3600_000;
 
 interface SlotUnit {
   slot: number;
+  tipo: TipoFundo;
   unit: number;
   start: string;
   end?: string;
@@ -268,10 +273,22 @@ function slotUnits(archetypes: Archetype[]): SlotUnit[] {
     let u = 0;
     for (const c of a.classes) {
       if (c.subclasses.length === 0)
-        out.push({ slot: a.slot, unit: u++, start: c.start, ...(c.closedOn ? { end: c.closedOn } : {}) });
+        out.push({
+          slot: a.slot,
+          tipo: a.tipo,
+          unit: u++,
+          start: c.start,
+          ...(c.closedOn ? { end: c.closedOn } : {}),
+        });
       else
         for (const s of c.subclasses)
-          out.push({ slot: a.slot, unit: u++, start: s.start, ...(s.closedOn ? { end: s.closedOn } : {}) });
+          out.push({
+            slot: a.slot,
+            tipo: a.tipo,
+            unit: u++,
+            start: s.start,
+            ...(s.closedOn ? { end: s.closedOn } : {}),
+          });
     }
   }
   return out;
@@ -292,6 +309,55 @@ function aliveOn(u: SlotUnit, day: string): boolean {
   return u.start <= day && (u.end === undefined || day < u.end);
 }
 
+/** The last business day whose series is published: day d is published on the next business day at 08:00. */
+function lastPublishedDay(ctx: RequestContext): string {
+  const today = ctx.now.today;
+  const lastPub =
+    isBusinessDay(today) && ctx.now.localMs - toDayNumber(today) * 86_400_000 >= PUBLICATION_MS
+      ? today
+      : previousBusinessDay(today);
+  return previousBusinessDay(lastPub);
+}
+
+/** The publication moment of day d's series (ms as UTC of the Brasília wall clock). */
+function publishedAt(day: string): number {
+  return toDayNumber(nextBusinessDay(day)) * 86_400_000 + PUBLICATION_MS;
+}
+
+// E8 pages by an opaque cursor (EVIDENCE.md row 8). The cursor names the next record's place in the batch's
+// order (business day, fund index, unit) and how many records came before it, under a key of the query it
+// belongs to: the same cursor with other parameters, or after a new publication moved the batch, is stale.
+interface SeriesPlace {
+  day: string;
+  index: number;
+  unit: number;
+  offset: number;
+}
+
+function queryKey(parts: string[]): string {
+  let h = 0x811c9dc5;
+  for (const ch of parts.join('\u0000')) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return h.toString(36);
+}
+
+function encodeCursor(place: SeriesPlace, key: string): string {
+  const text = `v1.${toDayNumber(place.day)}.${place.index}.${place.unit}.${place.offset}.${key}`;
+  return Buffer.from(text, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string, key: string): SeriesPlace | 'unknown' | 'stale' {
+  const text = /^[A-Za-z0-9_-]{1,500}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
+  const m = /^v1\.(\d{1,6})\.(\d{1,8})\.(\d{1,3})\.(\d{1,12})\.([0-9a-z]{1,8})$/.exec(text);
+  if (!m) return 'unknown';
+  if (m[5] !== key) return 'stale';
+  return {
+    day: addDays('1970-01-01', Number(m[1])),
+    index: Number(m[2]),
+    unit: Number(m[3]),
+    offset: Number(m[4]),
+  };
+}
+
 const seriesBatch: Handler = (ctx) => {
   const raw = String(ctx.params['data-atualizacao']);
   const since = parseTimestamp(raw);
@@ -302,9 +368,10 @@ const seriesBatch: Handler = (ctx) => {
       `Parameter data-atualizacao must be a real date and time, got ${raw}.`,
     );
   }
+  const tipo = ctx.params['tipo-fundo'] as TipoFundo | undefined;
   const funds = ctx.world.funds;
-  const units = unitsOfSlots(funds.archetypes);
-  // Business day d is published on the next business day at 08:00; the batch holds the publications since `since`.
+  const units = unitsOfSlots(funds.archetypes).filter((u) => !tipo || u.tipo === tipo);
+  // The batch holds the publications since `since`.
   const SERIES_START = '1996-01-02';
   const sinceRaw = addDays('1970-01-01', Math.floor(since / 86_400_000));
   const sinceDay = sinceRaw < SERIES_START ? SERIES_START : sinceRaw;
@@ -312,16 +379,31 @@ const seriesBatch: Handler = (ctx) => {
   if (pubDay === sinceRaw && since - toDayNumber(sinceDay) * 86_400_000 > PUBLICATION_MS)
     pubDay = nextBusinessDay(sinceDay);
   const firstDay = previousBusinessDay(pubDay);
-  const today = ctx.now.today;
-  const lastPub =
-    isBusinessDay(today) && ctx.now.localMs - toDayNumber(today) * 86_400_000 >= PUBLICATION_MS
-      ? today
-      : previousBusinessDay(today);
-  const lastDay = previousBusinessDay(lastPub);
-  if (firstDay > lastDay) return { kind: 'list', total: 0, item: () => undefined };
-  const size = funds.size;
-  const fullBlocks = Math.floor(size / BLOCK);
-  const rest = size - fullBlocks * BLOCK;
+  const lastDay = lastPublishedDay(ctx);
+  const key = queryKey([raw, tipo ?? '', lastDay, String(funds.size)]);
+  const cursor = ctx.params.cursor as string | undefined;
+  let place: SeriesPlace = { day: firstDay, index: 0, unit: 0, offset: 0 };
+  if (cursor !== undefined) {
+    const decoded = decodeCursor(cursor, key);
+    if (decoded === 'unknown' || decoded === 'stale' || decoded.day < firstDay || decoded.day > lastDay) {
+      const why =
+        decoded === 'stale'
+          ? 'it belongs to another query, or the batch has moved on since (a new day was published)'
+          : 'it is not a cursor this batch gave';
+      return badParameter(
+        'cursor',
+        'a cursor from the previous answer',
+        `Parameter cursor is unknown or stale: ${why}. Send back the nextCursor of the previous answer unchanged, or start again without cursor.`,
+      );
+    }
+    place = decoded;
+  }
+  const size = (ctx.params.size as number | undefined) ?? ctx.op.paging?.defaultSize ?? 1000;
+  if (firstDay > lastDay) return { kind: 'cursor-page', total: 0, items: [], nextCursor: null };
+
+  const count = funds.size;
+  const fullBlocks = Math.floor(count / BLOCK);
+  const rest = count - fullBlocks * BLOCK;
   const partialSlots = new Set<number>();
   if (rest > 0)
     for (let p = 0; p < rest; p++) partialSlots.add(funds.archetypeOf(fullBlocks * BLOCK + p).slot);
@@ -332,36 +414,135 @@ const seriesBatch: Handler = (ctx) => {
     const days = from < end ? businessDaysBetween(from, end) : 0;
     total += days * (fullBlocks + (partialSlots.has(u.slot) ? 1 : 0));
   }
-  // Records of page 0 in (publication, code) order; the batch declares no page parameter.
-  const pageSize = ctx.op.paging?.maxSize ?? 1000;
-  const records: { index: number; unit: number; day: string }[] = [];
+
+  // The records from `place` on, in (publication day, fund index, unit) order, up to `size`.
   const lbd = lastClosedBusinessDay(ctx.now);
-  for (let day = firstDay; day <= lastDay && records.length < pageSize; day = nextBusinessDay(day)) {
-    const alive = units.filter((u) => aliveOn(u, day));
-    if (alive.length === 0) continue;
+  const items: unknown[] = [];
+  let next: SeriesPlace | undefined;
+  const { offset } = place;
+  for (let day = place.day; day <= lastDay && next === undefined; day = nextBusinessDay(day)) {
     const bySlot = new Map<number, number[]>();
-    for (const u of alive) bySlot.set(u.slot, [...(bySlot.get(u.slot) ?? []), u.unit]);
-    for (let index = 0; index < size && records.length < pageSize; index++) {
-      const slotUnitsAlive = bySlot.get(funds.archetypeOf(index).slot);
-      if (!slotUnitsAlive) continue;
-      for (const unit of slotUnitsAlive) if (records.length < pageSize) records.push({ index, unit, day });
+    for (const u of units) if (aliveOn(u, day)) bySlot.set(u.slot, [...(bySlot.get(u.slot) ?? []), u.unit]);
+    if (bySlot.size === 0) continue;
+    const firstIndex = day === place.day ? place.index : 0;
+    for (let index = firstIndex; index < count && next === undefined; index++) {
+      const alive = bySlot.get(funds.archetypeOf(index).slot);
+      if (!alive) continue;
+      for (const unit of alive) {
+        if (day === place.day && index === place.index && unit < place.unit) continue;
+        if (items.length === size) {
+          next = { day, index, unit, offset: offset + items.length };
+          break;
+        }
+        const fund = funds.fund(index, lbd);
+        const ref = FundUniverse.units(fund)[unit];
+        if (!ref) continue;
+        items.push(
+          gen(
+            ctx,
+            ['series', index, unit, toDayNumber(day)],
+            seriesOverride(ctx, fund, ref.cls, ref.sub, day),
+          ),
+        );
+      }
+    }
+  }
+  return { kind: 'cursor-page', total, items, nextCursor: next ? encodeCursor(next, key) : null };
+};
+
+// ---- the single-fund series (EVIDENCE.md row 6): E8's records of one class or subclass over a period -------
+
+const seriesOfOne: Handler = (ctx) => {
+  const code = String(ctx.params.codigo_classe_ou_subclasse);
+  const found = ctx.world.funds.byCode(code, lastClosedBusinessDay(ctx.now));
+  if (!found || (!found.cls && !found.sub)) return notFound(`No class or subclass has the code ${code}.`);
+  const window = ctx.op.dateWindow;
+  if (!window) throw new Error(`${ctx.op.path} has no x-date-window in the spec`);
+  const resolved = resolveWindow(window, ctx.params, ctx.now.today);
+  if ('problem' in resolved)
+    return badParameter(resolved.problem.parameter, resolved.problem.rule, resolved.message);
+  if (resolved.start > resolved.end) {
+    return badParameter(
+      window.start,
+      `not after ${window.end}`,
+      `Parameter ${window.start} (${resolved.start}) is after ${window.end} (${resolved.end}): send the earlier date as ${window.start}.`,
+    );
+  }
+  const rawSince = ctx.params['data-atualizacao'] as string | undefined;
+  const since = rawSince === undefined ? undefined : parseTimestamp(rawSince);
+  if (rawSince !== undefined && since === undefined) {
+    return badParameter(
+      'data-atualizacao',
+      'a real date and time',
+      `Parameter data-atualizacao must be a real date and time, got ${rawSince}.`,
+    );
+  }
+  const f = found.fund;
+  const lastDay = earlierDate(resolved.end, lastPublishedDay(ctx));
+  // The units E8 reports for this code: the subclass, or the class (its subclasses when it has any).
+  const units = FundUniverse.units(f)
+    .map((ref, unit) => ({ ...ref, unit }))
+    .filter((u) => (found.sub ? u.sub === found.sub : u.cls === found.cls));
+  const rows: { day: string; unit: (typeof units)[number] }[] = [];
+  const from = resolved.start;
+  if (from <= lastDay) {
+    for (const day of businessDaysInRange(from, lastDay)) {
+      if (since !== undefined && publishedAt(day) < since) continue;
+      for (const u of units) {
+        const start = u.sub?.start ?? u.cls.start;
+        const end = u.sub ? u.sub.closedOn : u.cls.closedOn;
+        if (day < start || (end !== undefined && day >= end)) continue;
+        rows.push({ day, unit: u });
+      }
     }
   }
   return {
     kind: 'list',
-    total,
+    total: rows.length,
     item: (j) => {
-      const r = records[j];
+      const r = rows[j];
       if (!r) return undefined;
-      const fund = funds.fund(r.index, lbd);
-      const ref = FundUniverse.units(fund)[r.unit];
-      if (!ref) return undefined;
       return gen(
         ctx,
-        ['series', r.index, r.unit, toDayNumber(r.day)],
-        seriesOverride(ctx, fund, ref.cls, ref.sub, r.day),
+        ['series', f.index, r.unit.unit, toDayNumber(r.day)],
+        seriesOverride(ctx, f, r.unit.cls, r.unit.sub, r.day),
       );
     },
+  };
+};
+
+// ---- the detail history (EVIDENCE.md row 7): the fund's registry versions, the last one E2's detail ---------
+
+const fundHistory: Handler = (ctx) => {
+  const code = String(ctx.params.codigo_fundo);
+  const found = ctx.world.funds.byCode(code, lastClosedBusinessDay(ctx.now));
+  if (!found || found.cls || found.sub) return notFound(`No fund has the code ${code}.`);
+  const f = found.fund;
+  const current = detailOverride(ctx, f);
+  // A fund registered before the v2 regime had a version before its adaptation to resolution 175.
+  const versions: unknown[] =
+    f.start < V2_START && f.vigencia > f.start
+      ? [
+          {
+            ...current,
+            content: {
+              ...fundOverride(f),
+              adaptado_rcvm175: 'N',
+              data_encerramento_fundo: OMIT,
+              data_vigencia_fundo: f.start,
+              data_vigencia: f.start,
+              data_atualizacao: instantAt(f.start, 9 * 3600_000),
+            },
+          },
+          current,
+        ]
+      : [current];
+  // The current version is generated under E2's key, so it is E2's detail to the last field.
+  return {
+    kind: 'list',
+    total: versions.length,
+    item: (j) =>
+      gen(ctx, j === versions.length - 1 ? ['fund', f.index] : ['fund-history', f.index, j], versions[j]),
   };
 };
 
@@ -381,20 +562,18 @@ function seriesOverride(
     f.kind === 'FIDC' && sub !== undefined && sub.index > 0,
   );
   return {
-    content: {
-      codigo_fundo: f.code,
-      codigo_classe: cls.code,
-      codigo_subclasse: sub ? sub.code : null,
-      valor_patrimonio_liquido: p.patrimonio,
-      valor_cota: p.cota,
-      valor_volume_total_aplicacoes: p.captacao,
-      valor_volume_total_resgates: p.resgate,
-      valor_volume_total_resgate_ir: p.resgate * 0.12,
-      numero_cotistas: p.cotistas,
-      codigo_moeda: f.currency,
-      data_competencia: day,
-      data_atualizacao: new Instant(toDayNumber(nextBusinessDay(day)) * 86_400_000 + PUBLICATION_MS),
-    },
+    codigo_fundo: f.code,
+    codigo_classe: cls.code,
+    codigo_subclasse: sub ? sub.code : null,
+    valor_patrimonio_liquido: p.patrimonio,
+    valor_cota: p.cota,
+    valor_volume_total_aplicacoes: p.captacao,
+    valor_volume_total_resgates: p.resgate,
+    valor_volume_total_resgate_ir: p.resgate * 0.12,
+    numero_cotistas: p.cotistas,
+    codigo_moeda: f.currency,
+    data_competencia: day,
+    data_atualizacao: new Instant(publishedAt(day)),
   };
 }
 
@@ -407,6 +586,8 @@ export const fundosV2Handlers: Record<string, Handler> = {
   E6: explanatoryNotes,
   E7: registryBatch,
   E8: seriesBatch,
+  'E2-serie-historica': seriesOfOne,
+  'E2-historico': fundHistory,
   'E1 beta': listFundsBeta,
   'E2 beta': getFundBeta,
 };

@@ -23,7 +23,12 @@ export function credentialsMatch(expected: Credentials, id: string, secret: stri
 
 export type Outcome =
   | { ok: true; body: unknown }
-  | { ok: false; status: number; error?: string; message: string };
+  /** `gateway`: refused by the API gateway in front of the service, whose body is a bare JSON string. */
+  | { ok: false; status: number; error?: string; message: string; gateway?: boolean };
+
+/** The gateway's wording, as recorded from the production host (EVIDENCE.md row 12). */
+export const GATEWAY_CLIENT_ID_MESSAGE =
+  'Client Id in the request, identified by HEADER client_id, is invalid. Check docs for the right client_id.';
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
   const v = headers[name];
@@ -166,15 +171,16 @@ export function checkFeedCall(
 ): Outcome | undefined {
   const clientId = header(headers, 'client_id');
   const token = header(headers, 'access_token');
-  if (!clientId || !token) {
+  // A missing or unknown client_id is refused by the gateway before the service sees the call.
+  if (!clientId || !sameText(clientId, expected.clientId))
+    return { ok: false, status: 401, message: GATEWAY_CLIENT_ID_MESSAGE, gateway: true };
+  if (!token) {
     return {
       ok: false,
       status: 401,
       message: 'Send the headers client_id and access_token (flow A) on every feed call.',
     };
   }
-  if (!sameText(clientId, expected.clientId))
-    return { ok: false, status: 401, message: 'The client_id is unknown.' };
   const result = store.check(token, clientId);
   if (result === 'revoked') return revoked('access_token');
   if (result === 'expired')

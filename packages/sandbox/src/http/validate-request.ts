@@ -89,23 +89,27 @@ function checkParam(param: ParamInfo, raws: string[]): { value?: unknown; rule?:
 }
 
 /**
- * Validates query, path and header parameters. Query parameters the operation does not declare are an error
- * (`unknown parameter`), so a misspelt filter never passes silently.
+ * Validates query, path and header parameters. Query parameters the operation does not declare are returned in
+ * `unknown` (clipped names, once each); with `strict` they are also an error (`unknown parameter`), so a misspelt
+ * filter never passes silently. Without it they are left for the caller to ignore, as the service does.
  */
 export function validateParameters(
   op: OperationInfo,
   query: URLSearchParams,
   pathParams: Record<string, string>,
   headers: Record<string, string | string[] | undefined>,
-): { values: ParamValues; problems: ParamProblem[] } {
+  strict = true,
+): { values: ParamValues; problems: ParamProblem[]; unknown: string[] } {
   const values: ParamValues = {};
   const problems: ParamProblem[] = [];
+  const unknown: string[] = [];
   const declared = new Set(op.params.filter((p) => p.in === 'query').map((p) => p.name));
   const seenUnknown = new Set<string>();
   for (const name of query.keys()) {
     if (declared.has(name) || seenUnknown.has(name)) continue;
     seenUnknown.add(name);
-    problems.push({ parameter: clip(name), in: 'query', rule: 'unknown parameter' });
+    unknown.push(clip(name));
+    if (strict) problems.push({ parameter: clip(name), in: 'query', rule: 'unknown parameter' });
   }
   for (const param of op.params) {
     let raws: string[];
@@ -132,7 +136,7 @@ export function validateParameters(
       problems.push({ parameter: name, in: 'query', rule: `${name} requires ${missing.join(' and ')}` });
     }
   }
-  return { values, problems };
+  return { values, problems, unknown };
 }
 
 /** One sentence for the error message: the first problem, and how many more. */

@@ -14,7 +14,9 @@ export function joinedSpecJsonPath(): string {
 export function loadSpec(path: string = joinedSpecJsonPath()): Json {
   const spec = JSON.parse(readFileSync(path, 'utf8')) as Json;
   if (typeof spec.openapi !== 'string' || typeof spec.paths !== 'object') {
-    throw new Error(`${path} is not an OpenAPI document: run the specs build (packages/specs: pnpm build)`);
+    throw new Error(
+      `${path} is not an OpenAPI document: the installed @assoc-feed/specs is incomplete: reinstall it (npm install @assoc-feed/specs)`,
+    );
   }
   return spec;
 }

@@ -37,12 +37,16 @@ export interface ParamInfo {
   repeatable: boolean;
 }
 
+/** The spec's `x-page-envelope`: field names of the answer, a dotted name being a nested field (`pageable.size`). */
 export interface PageEnvelopeNames {
   items: string;
-  page: string;
-  size: string;
-  totalElements: string;
-  totalPages: string;
+  page?: string;
+  size?: string;
+  totalElements?: string;
+  totalPages?: string;
+  /** A list paged by cursor (E8): the field of the next cursor, and the query parameter that sends it back. */
+  nextCursor?: string;
+  cursorParam?: string;
 }
 
 /** The spec's `x-date-window`, in the shape the clients read it (one definition, in core). */
@@ -81,7 +85,15 @@ export interface OperationInfo {
   success: SuccessShape;
   /** Status codes the operation declares. */
   statuses: Set<number>;
-  paging?: { pageParam: string; sizeParam: string; maxSize: number; defaultSize: number };
+  /** A list paged by number (`pageParam`) or, when the envelope names a next cursor, by cursor (`cursorParam`). */
+  paging?: {
+    kind: 'page' | 'cursor';
+    pageParam: string;
+    cursorParam?: string;
+    sizeParam: string;
+    maxSize: number;
+    defaultSize: number;
+  };
   requestBody?: { required: boolean; contentTypes: string[]; schema?: unknown };
   deprecated: boolean;
   /** The raw operation object, for anything else. */
@@ -207,7 +219,12 @@ export function readOperations(spec: Json, model = createSpecModel(spec)): Opera
     if (success.kind === 'envelope') {
       const maxSize = size?.schema.maximum ?? 1000;
       const defaultSize = typeof size?.schema.default === 'number' ? size.schema.default : maxSize;
+      const cursorParam = success.envelope?.nextCursor
+        ? (success.envelope.cursorParam ?? 'cursor')
+        : undefined;
       info.paging = {
+        kind: cursorParam ? 'cursor' : 'page',
+        ...(cursorParam ? { cursorParam } : {}),
         pageParam: page?.name ?? 'page',
         sizeParam: size?.name ?? 'size',
         maxSize,

@@ -1,7 +1,8 @@
-// inferred.html: every x-inferred choice ("not shown" in the documents), grouped by document; a choice made on
-// or inside an operation links to that operation on its Redoc page.
+// inferred.html: every x-inferred choice ("not shown" in the documents), grouped by document, with what it rests
+// on (its basis and evidence); a choice made on or inside an operation links to that operation on its Redoc page.
+// The basis filter is radio buttons and CSS (:has), so it works offline and without JavaScript.
 import { operationHref } from '../anchors.ts';
-import type { Inferred } from '../extensions.ts';
+import { type BasisKind, basisKind, basisKinds, countByBasis, type Inferred } from '../extensions.ts';
 import { escapeHtml, inlineCode, page, type SiteContext } from '../html.ts';
 import type { Operation } from '../operations.ts';
 import { componentOf } from '../usage.ts';
@@ -37,11 +38,29 @@ function row(group: InferredGroup, x: Inferred): string {
   } else {
     where = `<a href="${group.api}.html">${escapeHtml(x.where)}</a>`;
   }
-  return `<tr><td>${where}</td><td>${inlineCode(x.choice)}</td><td>${inlineCode(x.reason)}</td></tr>`;
+  const evidence = x.evidence ? `<br><span class="muted">${inlineCode(x.evidence)}</span>` : '';
+  return `<tr data-basis="${basisKind(x.basis)}"><td>${where}</td><td>${inlineCode(x.choice)}</td><td>${inlineCode(x.reason)}</td><td>${escapeHtml(x.basis)}${evidence}</td></tr>`;
+}
+
+export const basisLabels: Record<BasisKind, string> = {
+  document: 'the documents',
+  'public-clients': 'public clients of the real service',
+  guess: 'a guess',
+};
+
+function basisFilter(choices: readonly Inferred[]): string {
+  const counts = countByBasis(choices);
+  const option = (value: string, label: string, count: number, checked = false) =>
+    `<label><input type="radio" name="basis" value="${value}"${checked ? ' checked' : ''}> ${escapeHtml(label)} (${count})</label>`;
+  return `<fieldset class="basis-filter"><legend>Show the choices that rest on</legend>
+${option('all', 'anything', choices.length, true)}
+${basisKinds.map((k) => option(k, basisLabels[k], counts[k])).join('\n')}
+</fieldset>`;
 }
 
 export function inferredPage(site: SiteContext, groups: InferredGroup[]): string {
-  const total = groups.reduce((n, g) => n + g.choices.length, 0);
+  const all = groups.flatMap((g) => g.choices);
+  const total = all.length;
   const sections = groups
     .map(
       (
@@ -49,7 +68,7 @@ export function inferredPage(site: SiteContext, groups: InferredGroup[]): string
       ) => `<h2 id="${g.api}">Document ${g.number}: ${escapeHtml(g.title)} <span class="muted">(${g.choices.length})</span></h2>
 ${
   g.choices.length
-    ? `<table class="choices"><thead><tr><th>Where</th><th>Our choice</th><th>Why</th></tr></thead><tbody>
+    ? `<table class="choices"><thead><tr><th>Where</th><th>Our choice</th><th>Why</th><th>Basis</th></tr></thead><tbody>
 ${g.choices.map((x) => row(g, x)).join('\n')}
 </tbody></table>`
     : '<p>No choice in this document.</p>'
@@ -60,6 +79,11 @@ ${g.choices.map((x) => row(g, x)).join('\n')}
 plausible form, marked with the <code>x-inferred</code> extension: what we chose and why. This page lists all
 ${total} of them; the reference pages repeat each one where it applies. If the service turns out to differ, the
 spec changes, and with it the clients, the mock and these pages.</p>
+<p>Each choice names its <strong>basis</strong>: <em>document</em> (the documents state or imply it, also where a
+document wins over conflicting evidence), <em>public clients (N)</em> (N independent public client libraries,
+written against the real service, read it so) or <em>guess</em> (nothing beyond plausibility; an analogy with
+another endpoint is a guess). The evidence line names the row of the evidence table and the clients.</p>
+${basisFilter(all)}
 <p>${groups.map((g) => `<a href="#${g.api}">Document ${g.number}</a> (${g.choices.length})`).join(' · ')}</p>
 ${sections}`;
   return page(site, 'inferred.html', 'Not shown in the documents: our choices', body);

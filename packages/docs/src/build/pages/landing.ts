@@ -17,6 +17,8 @@ export interface LandingDocument {
 export interface LandingInput {
   documents: LandingDocument[];
   inferredCount: number;
+  /** How many of the inferred choices rest on the documents, on public clients, on a guess. */
+  inferredByBasis: { document: number; 'public-clients': number; guess: number };
   scheduleCount: number;
   downloads: { file: string; what: string }[];
 }
@@ -51,14 +53,21 @@ function quickStart(documents: LandingDocument[], doc: LandingDocument): string 
   const list = gets.find(isPaginated);
   return `<h2 id="quick-start">Quick start</h2>
 <h3>1. Install</h3>
-<p>One typed client per document (they share <code>@assoc-feed/core</code>); the samples below use document
-${doc.number}'s:</p>
+<p>One typed client per document (they share <code>@assoc-feed/core</code>), or all three on one token with
+<code>npm install @assoc-feed/client</code>; the samples below use document ${doc.number}'s. ES modules and
+CommonJS (<code>require()</code>, Node 20.19+) both work:</p>
 <pre>${escapeHtml(installs)}</pre>
 <h3>2. Authenticate</h3>
 <p>Flow A is built in: the client requests a token from <code>POST /oauth/access-token</code> with your
 <code>client_id</code> and <code>client_secret</code> on first use, sends the <code>client_id</code> and
 <code>access_token</code> headers on every call and renews the token before it expires. Credentials are secrets:
 use the clients on servers, never in a browser bundle.</p>
+<p id="hosts"><strong>Hosts are placeholders.</strong> The documents write <code>{base_url}</code> and
+<code>{sandbox_base_url}</code> and name no host, so the hosts of <code>environment: 'production'</code> and
+<code>'sandbox'</code> are placeholders (<code>.example</code>). Set the real ones once, from your contract:
+<code>FEED_BASE_URL</code> and <code>FEED_SANDBOX_BASE_URL</code> in the environment, or the <code>hosts</code>
+option. Until then a call fails before anything is sent, with a <code>ConfigurationError</code> saying how to set
+them. <code>FEED_LOG=debug</code> shows each request, its status and time, retries and token renewals.</p>
 ${ts(
   'quick-start',
   `import { ${factory} } from '${packageName}';
@@ -94,7 +103,8 @@ ${ts('quick-start', paginateCall(list))}`
 <h3>5. Without the real service: the mock and the sandbox</h3>
 <p><strong>The mock</strong> answers every operation of the three documents with the spec's examples (Prism, static and
 deterministic; any non-empty <code>client_id</code>/<code>access_token</code> is accepted):</p>
-<pre>pnpm mock                     # http://127.0.0.1:4010, all three documents on one port</pre>
+<pre>npm install --save-dev @assoc-feed/mock
+npx assoc-feed-mock           # http://127.0.0.1:4010, all three documents on one port</pre>
 ${ts(
   'mock',
   `import { ${factory} } from '${packageName}';
@@ -110,7 +120,8 @@ totals and a 404 past the last page, filters, date windows and latest-date defau
 <code>--validate-with-prism</code> (<code>validateWithPrism: true</code>, with <code>@assoc-feed/mock</code> installed
 too) Prism checks each of its answers against the spec. It is its own package, <code>@assoc-feed/sandbox</code>
 (<code>npx assoc-feed-sandbox</code>). Its default credentials are <code>sandbox-client</code> / <code>sandbox-secret</code>:</p>
-<pre>pnpm sandbox                  # http://127.0.0.1:4011</pre>
+<pre>npm install --save-dev @assoc-feed/sandbox
+npx assoc-feed-sandbox        # http://127.0.0.1:4011</pre>
 ${ts(
   'sandbox',
   `import { ${factory} } from '${packageName}';
@@ -118,7 +129,7 @@ import { startSandbox } from '@assoc-feed/sandbox';
 
 const sandbox = await startSandbox(); // a URL and a stop function
 const client = ${factory}({ clientId: 'sandbox-client', clientSecret: 'sandbox-secret', baseUrl: sandbox.url });
-// …
+// …${doc.api === 'fundos-v2' ? " a fund the sandbox has: F0000100007 (its list: paginate('/feed/fundos/v2/fundos'))" : ''}
 await sandbox.stop();`,
 )}`;
 }
@@ -148,7 +159,8 @@ of the specs, clients, mock and docs (one version for all; see the <a href="chan
 <div class="docs">
 ${input.documents.map(card).join('\n')}
 </div>
-<p>Also: <a href="inferred.html">what the documents do not show, and what we chose</a> (${input.inferredCount} choices) ·
+<p>Also: <a href="inferred.html">what the documents do not show, and what we chose</a> (${input.inferredCount} choices:
+<span class="basis-counts">${input.inferredByBasis.document} on the documents, ${input.inferredByBasis['public-clients']} on public clients of the real service, ${input.inferredByBasis.guess} guesses</span>) ·
 <a href="schedules.html">release schedules</a> of document 3 (${input.scheduleCount} endpoints) ·
 <a href="changelog.html">changelog</a>.</p>
 

@@ -42,9 +42,9 @@ function vna(ctx: RequestContext, date: string): Rec[] {
     ['NTN-C', 'NTN-C', '770100', 1350],
     ['LFT', 'LFT', '210100', 0],
   ];
-  return rows.map(([titulos, tipo, selic, indexBase]) => ({
-    data_referencia: date,
-    titulos,
+  // One object per date, the bond kinds in `titulos` (EVIDENCE.md row 14).
+  const titulos = rows.map(([tipoTitulo, tipo, selic, indexBase]) => ({
+    tipo_titulo: tipoTitulo,
     codigo_selic: selic,
     index: indexBase
       ? round((indexBase * market.vna(tipo, date)) / market.vna(tipo, '2026-01-02'), 2)
@@ -53,13 +53,14 @@ function vna(ctx: RequestContext, date: string): Rec[] {
     data_validade: date,
     vna: market.vna(tipo, date),
   }));
+  return [{ data_referencia: date, titulos }];
 }
 
 const ETTJ_VERTICES = [
   21, 42, 63, 126, 252, 378, 504, 630, 756, 1008, 1260, 1512, 1764, 2016, 2268, 2520, 3024, 3780, 5040, 7560,
 ];
 
-function curves(ctx: RequestContext, date: string): Rec {
+function curves(ctx: RequestContext, date: string): Rec[] {
   const market = ctx.world.market;
   const pct = (v: number) => round(100 * v, 4);
   const params = (['PREFIXADOS', 'IPCA'] as const).map((g) => {
@@ -77,7 +78,8 @@ function curves(ctx: RequestContext, date: string): Rec {
   const fitted = (market.imaIndices[7] as IndexDef)
     .members(date)
     .filter((b) => b.tipo !== 'LFT' && b.tipo !== 'NTN-C');
-  return {
+  // An array with one object per date (EVIDENCE.md row 15).
+  const day: Rec = {
     data_referencia: date,
     parametros: params,
     erros: fitted.map((b) => ({
@@ -96,19 +98,20 @@ function curves(ctx: RequestContext, date: string): Rec {
         taxa_implicita: pct((1 + pre) / (1 + ipca) - 1),
       };
     }),
-    resolucao_bc: [126, 252, 378, 504, 630, 756, 882, 1008, 1134, 1260].map((du) => ({
+    bloco3361: [126, 252, 378, 504, 630, 756, 882, 1008, 1134, 1260].map((du) => ({
       vertice_du: du,
       taxa: pct(market.curveRate('PREFIXADOS', date, du)),
     })),
   };
+  return [day];
 }
 
 function intradayCurve(ctx: RequestContext, date: string): Rec[] {
   const market = ctx.world.market;
-  return (['PREFIXADOS', 'IPCA'] as const).flatMap((g) =>
-    ETTJ_VERTICES.slice(0, 14).map((du) => ({
-      data_referencia: date,
-      grupo_indexador: g,
+  // One object per date, one group per indexer, one parameter per vertex (EVIDENCE.md row 16).
+  const grupos = (['PREFIXADOS', 'IPCA'] as const).map((g) => ({
+    grupo_indexador: g,
+    parametros: ETTJ_VERTICES.slice(0, 14).map((du) => ({
       taxa: round(
         100 * market.curveRate(g, date, du) +
           0.02 * (unit(key(ctx.world.seed, g, du, toDayNumber(date))) - 0.5),
@@ -116,7 +119,8 @@ function intradayCurve(ctx: RequestContext, date: string): Rec[] {
       ),
       vertice: du,
     })),
-  );
+  }));
+  return [{ data_referencia: date, grupo_parametros: grupos }];
 }
 
 /** Also family E's `ima-etf/pu-intradiario` (same record schema): the bonds of the licensed ETF indices. */

@@ -5,7 +5,7 @@ import { key } from '../../rng.js';
 import { type Month, monthKey, monthOfKey } from '../../time.js';
 import type { Debenture, Market } from '../../universe/market.js';
 import type { RequestContext } from '../../world.js';
-import { period, portfolioMonth, secondBusinessDay, weights } from './portfolios.js';
+import { byIndex, period, portfolioMonth, secondBusinessDay, weights } from './portfolios.js';
 import type { Producer, Rec } from './producer.js';
 
 function idaIndices(ctx: RequestContext): string[] {
@@ -80,7 +80,7 @@ function idaLiqPreview(ctx: RequestContext, month: Month): Rec[] {
   return idaPortfolio(ctx, monthOfKey(monthKey(month) + 1));
 }
 export const idaProducers: Record<string, Producer> = {
-  CarteiraTeoricaIda: (ctx, w) => idaPortfolio(ctx, w.month),
+  CarteiraTeoricaIda: (ctx, w) => byIndex(idaPortfolio(ctx, w.month)),
   PreviaCarteiraTeoricaIdaLiq: (ctx, w) => idaLiqPreview(ctx, w.month),
   ResultadosIda: (ctx, w) => idaResults(ctx, w.date),
   ResultadosIdaComComponentes: (ctx, w) => idaResults(ctx, w.date),

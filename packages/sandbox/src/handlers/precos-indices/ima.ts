@@ -7,6 +7,7 @@ import type { IndexDef } from '../../universe/market.js';
 import type { RequestContext } from '../../world.js';
 import {
   bondMembers,
+  byIndex,
   day15,
   firstBusinessDay,
   period,
@@ -91,7 +92,8 @@ export function intradayIndices(ctx: RequestContext, date: string, defs: IndexDe
   });
 }
 export const imaProducers: Record<string, Producer> = {
-  CarteiraTeoricaIma: (ctx, w) => bondPortfolioRecords(ctx, ctx.world.market.imaIndices, w.month, imaRule),
+  CarteiraTeoricaIma: (ctx, w) =>
+    byIndex(bondPortfolioRecords(ctx, ctx.world.market.imaIndices, w.month, imaRule)),
   ResultadosIma: (ctx, w) =>
     ctx.world.market.imaIndices.map((def) => indexSummary(ctx, def, w.date, imaRule(def))),
   ResultadosIntradiariosIma: (ctx, w) =>

@@ -5,7 +5,7 @@ import { mix, unit } from '../../rng.js';
 import { type Month, monthKey, monthOfDate, monthOfKey } from '../../time.js';
 import type { Bond, IndexDef } from '../../universe/market.js';
 import type { RequestContext } from '../../world.js';
-import { round, ymd } from './producer.js';
+import { type Rec, round, ymd } from './producer.js';
 
 export type StartRule = (m: Month) => string;
 export const secondBusinessDay: StartRule = (m) => nthBusinessDayOfMonth(m.year, m.month, 2);
@@ -49,4 +49,19 @@ export function weights(count: number, seed: number): number[] {
   const raw = Array.from({ length: count }, (_, i) => 0.5 + unit(mix(seed, i)));
   const total = raw.reduce((a, b) => a + b, 0);
   return raw.map((w) => round((100 * w) / total, 2));
+}
+
+/** One object per index with its components in `referencias` (EVIDENCE.md row 17), from one row per component. */
+export function byIndex(rows: Rec[]): Rec[] {
+  const out = new Map<string, Rec & { referencias: Rec[] }>();
+  for (const { indice, data_inicio, data_fim, ...component } of rows) {
+    const key = `${String(indice)}|${String(data_inicio)}`;
+    let entry = out.get(key);
+    if (!entry) {
+      entry = { indice, data_inicio, data_fim, referencias: [] };
+      out.set(key, entry);
+    }
+    entry.referencias.push(component);
+  }
+  return [...out.values()];
 }
