@@ -51,6 +51,12 @@ describe("numbers: 'exact'", () => {
     const exactCall = () => exact.GET(E8, { params: { query: QUERY } });
     type ExactData = NonNullable<Awaited<ReturnType<typeof exactCall>>['data']>;
     expectTypeOf<QuotaOf<ExactData>>().toEqualTypeOf<string>();
+    // With throwOnError: true as well, the result narrows to its success branch and the decimals stay strings.
+    const thrown = createFundosV2Client({ ...options(), numbers: 'exact', throwOnError: true });
+    const thrownCall = () => thrown.GET(E8, { params: { query: QUERY } });
+    type ThrownData = Awaited<ReturnType<typeof thrownCall>>['data'];
+    expectTypeOf<ThrownData>().toEqualTypeOf<Ok<ExactPaths>>();
+    expectTypeOf(thrownCall).returns.resolves.toHaveProperty('error').toEqualTypeOf<undefined>();
     const plain = createFundosV2Client(options());
     type ExactRecord = Ok<ExactPaths>;
     type PlainRecord = Ok<paths>;
