@@ -28,7 +28,7 @@ export const DRIFTS: readonly DriftRule[] = [
   {
     operation: 'GET /feed/fundos/v2/fundos/instituicoes',
     kind: 'envelope',
-    what: 'the page is { items, total } instead of { content, totalSize, page, size }',
+    what: 'the page is { items, total } instead of { content, totalSize, pageable }',
     apply: (body) => {
       const page = body as Record<string, unknown>;
       return { items: page.content, total: page.totalSize };
