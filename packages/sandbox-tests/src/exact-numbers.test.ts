@@ -73,7 +73,7 @@ describe("numbers: 'exact'", () => {
 type Ok<P extends { [E8]: { get: { responses: { 200: { content: { 'application/json': unknown } } } } } }> =
   P[typeof E8]['get']['responses'][200]['content']['application/json'];
 
-/** The type of `valor_cota` somewhere in a body type (E8: a list of records with a `content`). */
+/** The type of `valor_cota` somewhere in a body type (E8: a page whose `content` lists the records). */
 type QuotaOf<Body> = Body extends readonly (infer R)[]
   ? QuotaOf<R>
   : Body extends { content: infer C }
@@ -93,10 +93,11 @@ describe('validateResponses', () => {
 
   // One E8 record, as a fake service answers it: quota values in forms JSON allows but the notation does not.
   const answer = (quota: string) =>
-    `{"content":[{"content":{"codigo_fundo":"F0000254851","codigo_classe":"C0000254851","codigo_subclasse":null,` +
+    `{"content":[{"codigo_fundo":"F0000254851","codigo_classe":"C0000254851","codigo_subclasse":null,` +
     `"valor_patrimonio_liquido":1000.5,"valor_cota":${quota},"valor_volume_total_aplicacoes":0,` +
     `"valor_volume_total_resgates":0,"valor_volume_total_resgate_ir":0,"numero_cotistas":3,` +
-    `"codigo_moeda":"BRL","data_competencia":"2025-04-14","data_atualizacao":"2025-04-15 08:00:00.000"}}]}`;
+    `"codigo_moeda":"BRL","data_competencia":"2025-04-14","data_atualizacao":"2025-04-15 08:00:00.000"}],` +
+    `"totalSize":1,"nextCursor":null}`;
   const fakeFetch = (body: string) => async (request: Request) =>
     request.url.endsWith('/oauth/access-token')
       ? Response.json({ access_token: 't', token_type: 'Bearer', expires_in: 3600 })
@@ -122,7 +123,7 @@ describe('validateResponses', () => {
     expect(quotas(data)).toEqual([quota]);
     expect(reported).toContainEqual({
       operation: `GET ${E8} 200`,
-      pointer: '/content/0/content/valor_cota',
+      pointer: '/content/0/valor_cota',
       expected: 'decimal notation (precision 33, scale 17)',
       found: `${quota} (${problem})`,
     });
@@ -142,7 +143,7 @@ describe('validateResponses', () => {
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).issues).toContainEqual({
       operation: `GET ${E8} 200`,
-      pointer: '/content/0/content/valor_cota',
+      pointer: '/content/0/valor_cota',
       expected: 'type number',
       found: '"12,5"',
     });

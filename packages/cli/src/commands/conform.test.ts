@@ -38,8 +38,8 @@ describe('assoc-feed conform', () => {
       'GET /feed/fundos/v2/fundos/instituicoes envelope ',
       'GET /feed/fundos/v2/fundos/instituicoes/{cnpj} missing-field /content/razao_social',
       'GET /feed/fundos/v2/fundos/instituicoes/{cnpj} unknown-field /content/nome_razao_social',
-      'GET /feed/precos-indices/v1/titulos-publicos/vna missing-field /*/codigo_selic',
-      'GET /feed/precos-indices/v1/titulos-publicos/vna type /*/vna',
+      'GET /feed/precos-indices/v1/titulos-publicos/vna missing-field /*/titulos/*/codigo_selic',
+      'GET /feed/precos-indices/v1/titulos-publicos/vna type /*/titulos/*/vna',
     ]);
     const vna = report.operations.find((r) => r.operation.endsWith('/vna'));
     expect(vna?.drifts.find((d) => d.kind === 'type')).toMatchObject({ expected: 'type number' });
