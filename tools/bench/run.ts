@@ -13,6 +13,7 @@ const suites: Record<string, () => Row[] | Promise<Row[]>> = {
   'client-size': async () => (await import('./client-size.ts')).clientSizeBench(),
   cli: async () => (await import('./cli.ts')).cliBench(),
   exact: async () => (await import('./exact.ts')).exactBench(),
+  handlers: async () => (await import('./handlers.ts')).handlersBench(),
   hostile: async () => (await import('./hostile.ts')).hostileBench(),
   'export-e8': async () => (await import('./export-e8.ts')).exportE8Bench(),
 };

@@ -5,7 +5,8 @@
 // type-checks a consumer under TypeScript 5.9 and 7 with nodenext and bundler resolution, runs it against the
 // mock on Node 20, 22 and 24 (the ones the machine lacks from the npm registry, cached in .tools/runtimes), loads
 // every entry point from a CommonJS module, runs the README's getting-started snippets against the packed sandbox
-// on each runtime, and runs every bin. Exit 1 when anything fails, 2 when the check itself cannot run.
+// on each runtime, runs every bin, and runs a Vitest and a Jest project using the mock's and the sandbox's global
+// set-ups. Exit 1 when anything fails, 2 when the check itself cannot run.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ import { checkConsumer, installConsumer, type Step } from './consumer.ts';
 import { checkFixedGroup } from './fixed-group.ts';
 import { pack } from './pack.ts';
 import { gettingStartedSnippets } from './readme-snippets.ts';
+import { checkRunnerProjects } from './runner-projects.ts';
 import { consumerRuntimes, type RuntimeSet } from './runtimes.ts';
 import { publishable, readWorkspace } from './workspace.ts';
 
@@ -133,6 +135,9 @@ async function main(): Promise<number> {
     };
     const install = await installConsumer(options);
     const steps = install.ok ? [install, ...(await checkConsumer(options))] : [install];
+    const runnersDir = join(temp, 'runner-projects');
+    mkdirSync(runnersDir);
+    steps.push(...(await checkRunnerProjects(runnersDir, packed)));
     printSteps(steps);
 
     const failed =

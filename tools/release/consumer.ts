@@ -3,7 +3,7 @@
 // runs them on each Node runtime given (20, 22 and 24 in check:packages), and runs every bin with --help. This
 // is what a team that installs the packages gets.
 import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -77,11 +77,13 @@ async function step(
   }
 }
 
-function compilerOptions(resolution: Resolution, libCheck: boolean): Record<string, unknown> {
+function compilerOptions(resolution: Resolution, libCheck: boolean, dom: boolean): Record<string, unknown> {
   return {
     strict: true,
     target: 'ES2022',
-    lib: ['ES2022'],
+    // msw's declarations (the optional peer the `./msw` entries import) need the DOM library, as msw documents;
+    // without msw the packages must type-check on ES2022 alone.
+    lib: dom ? ['ES2022', 'DOM'] : ['ES2022'],
     module: resolution === 'nodenext' ? 'nodenext' : 'preserve',
     moduleResolution: resolution,
     types: ['node'],
@@ -213,6 +215,26 @@ export interface ConsumerOptions {
   libCheck?: boolean;
 }
 
+/** The optional peers of the packed packages that are not packed themselves (msw for the `./msw` entries), at
+ * the version the workspace develops against: the consumer imports every entry point, so it installs them. */
+export function optionalPeers(packed: Packed[]): Record<string, string> {
+  const names = new Set(packed.map((p) => p.manifest.name));
+  const peers: Record<string, string> = {};
+  for (const p of packed) {
+    const declared = (p.manifest.peerDependencies ?? {}) as Record<string, string>;
+    for (const name of Object.keys(declared)) {
+      if (names.has(name)) continue;
+      const source = join(repoRoot, 'packages', p.manifest.name.replace('@assoc-feed/', ''), 'package.json');
+      const manifest = existsSync(source)
+        ? (JSON.parse(readFileSync(source, 'utf8')) as { devDependencies?: Record<string, string> })
+        : {};
+      const dev = manifest.devDependencies?.[name];
+      peers[name] = dev ?? (declared[name] as string);
+    }
+  }
+  return peers;
+}
+
 /** Writes the project and installs it; the install is the first step. */
 export async function installConsumer(options: ConsumerOptions): Promise<Step> {
   const { dir, packed } = options;
@@ -230,6 +252,7 @@ export async function installConsumer(options: ConsumerOptions): Promise<Step> {
         type: 'module',
         dependencies: Object.fromEntries(packed.map((p) => [p.manifest.name, file(p)])),
         devDependencies: {
+          ...optionalPeers(packed),
           '@types/node': rootDevDependency('@types/node'),
           ...Object.fromEntries(used.map((c) => [c.alias, `npm:typescript@${c.version}`])),
         },
@@ -261,7 +284,11 @@ export async function installConsumer(options: ConsumerOptions): Promise<Step> {
       join(dir, `tsconfig.${resolution}.json`),
       JSON.stringify(
         {
-          compilerOptions: compilerOptions(resolution, options.libCheck ?? true),
+          compilerOptions: compilerOptions(
+            resolution,
+            options.libCheck ?? true,
+            'msw' in optionalPeers(packed),
+          ),
           include: ['*.ts', '*.cts'],
         },
         null,

@@ -52,4 +52,27 @@ describe('pipeline fetch', () => {
     await expect(pipeline(new Request('https://x.example/a'), controller)).rejects.toBe('stop');
     expect(signals).toEqual([controller.signal, controller.signal]);
   });
+
+  it.each([
+    ['a 401 renewed and replayed', 401],
+    ['a 503 retried', 503],
+  ])(
+    '%s does not wait for the discarded body to cancel (a mocked body may never settle it)',
+    async (_, status) => {
+      let n = 0;
+      const neverCancels = () =>
+        new Response(new ReadableStream({ cancel: () => new Promise<void>(() => {}) }), { status });
+      const fetch = async () => (n++ === 0 ? neverCancels() : json(200, { ok: true }));
+      const tokenManager = createTokenManager({
+        clientId: 'a',
+        clientSecret: 'b',
+        tokenUrl: 'https://x.example/t',
+        fetch: async () => json(200, { access_token: `t${n}`, token_type: 'Bearer', expires_in: 60 }),
+      });
+      const pipeline = createPipelineFetch({ fetch, retry, tokenManager });
+      const request = new Request('https://x.example/a', { headers: { access_token: 'old' } });
+      expect((await pipeline(request, undefined)).status).toBe(200);
+      expect(n).toBe(2);
+    },
+  );
 });

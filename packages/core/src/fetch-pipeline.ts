@@ -18,6 +18,7 @@ import type { TokenManager } from './flow-a.js';
 import { type FetchFn, pathOf } from './http.js';
 import type { RetryEvent } from './observe.js';
 import { isRedirect, redirectTarget } from './redirect.js';
+import { releaseBody } from './release-body.js';
 import { fetchWithRetry, type RetryNotice, type RetryOptions } from './retry.js';
 import { type CallAbort, raceAbort } from './signals.js';
 
@@ -68,12 +69,15 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
   return async function pipelineFetch(request, abort, target) {
     const method = request.method;
     const body = request.body === null ? null : await request.clone().arrayBuffer();
-    // Getters: read only by a fetch that takes a signal, and by the retry loop on its failure paths.
-    const init = {
-      get signal() {
-        return abort?.canAbort ? abort.signal : undefined;
-      },
-    };
+    // A getter: the signal is made only when the fetch reads it. No init at all when nothing can abort the call:
+    // an init with a `signal` key, even undefined, makes undici rebuild the Request's header list.
+    const init = abort?.canAbort
+      ? {
+          get signal() {
+            return abort.signal;
+          },
+        }
+      : undefined;
     const send = () =>
       fetchWithRetry(
         async () => {
@@ -82,7 +86,7 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
             const path = pathOf(request.url);
             const url = response.url || request.url;
             const next = redirectTarget(response, { method, url, path, hops, tokenCall: options.tokenCall });
-            await response.body?.cancel().catch(() => {});
+            releaseBody(response); // not awaited: see releaseBody
             response = await attempt(
               new Request(next, { method, headers: request.headers, redirect: 'manual' }),
             );
@@ -140,7 +144,7 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
 
     // The token died under us (expired early, revoked, server restarted): renew once and replay once.
     // invalidate() only drops the cache if it still holds this token, so a burst of 401s renews once.
-    await response.body?.cancel().catch(() => {});
+    releaseBody(response);
     manager.invalidate(sentToken);
     const fresh = await raceAbort(manager.getToken(), abort?.signal);
     // On the request itself: the replay sends it, and the response middleware reads it to know what to redact.

@@ -7,6 +7,7 @@
 // client share one retry budget (retry-budget.ts), so a failing service is not hit (1 + maxRetries) times over.
 
 import { ConfigurationError, NetworkError, ResponseTruncatedError } from './errors.js';
+import { releaseBody } from './release-body.js';
 import { parseRetryAfter } from './retry-after.js';
 import { createRetryBudget, type RetryBudget, type RetryBudgetOptions } from './retry-budget.js';
 import { sleep as abortableSleep } from './signals.js';
@@ -165,8 +166,8 @@ export async function fetchWithRetry(
     // A wait longer than the cap is not worth holding the caller for: hand back the answer now.
     if (retryAfter !== undefined && retryAfter > options.maxRetryAfterMs) return response;
     if (budget && !budget.tryAcquire()) return response;
-    // Release the connection of the answer we are discarding.
-    await response.body?.cancel().catch(() => {});
+    // Release the connection of the answer we are discarding (not awaited: see releaseBody).
+    releaseBody(response);
     const delayMs = retryAfter ?? backoffDelay(attempt, options);
     context.onRetry?.({
       retry: attempt + 1,

@@ -5,6 +5,7 @@ import { errorFromResponse, FeedError, NetworkError, TokenResponseError } from '
 import { type FetchFn, pathOf, readBody } from './http.js';
 import { redact } from './redact.js';
 import { isRedirect, redirectTarget } from './redirect.js';
+import { releaseBody } from './release-body.js';
 import type { TokenGrant } from './token-cache.js';
 
 export interface TokenRequestContext {
@@ -39,7 +40,7 @@ export async function requestToken(context: TokenRequestContext): Promise<TokenG
     );
   }
   if (isRedirect(response)) {
-    await response.body?.cancel().catch(() => {});
+    releaseBody(response); // not awaited: see releaseBody
     redirectTarget(response, { method, url: request.url, path, tokenCall: true }); // throws: never followed
   }
   if (!response.ok) {

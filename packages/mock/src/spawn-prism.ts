@@ -1,5 +1,8 @@
 // Prism as a child process, up once it listens: what startMock (`prism mock`) and startPrismProxy
 // (`prism proxy --errors`) share. A Prism that exits before listening is an error carrying its last output.
+// The watchdog (prism-watchdog.ts) is loaded first, so no Prism outlives the process that started it (even one
+// killed with SIGKILL), and neither the child nor its pipes keep that process's event loop alive: a test runner
+// exits when its work is done, and Prism with it.
 import { spawn } from 'node:child_process';
 import { freePort } from './free-port.js';
 import { prismBinPath } from './spec-files.js';
@@ -29,10 +32,12 @@ export async function spawnPrism(options: PrismProcessOptions): Promise<RunningS
   const port = options.port || (await freePort(host));
   const { log } = options;
   const lines = typeof log === 'function' ? log : undefined;
-  const args = [prismBinPath(), ...options.args, '-h', host, '-p', String(port)];
+  const watchdog = new URL('./prism-watchdog.js', import.meta.url).href;
+  const args = ['--import', watchdog, prismBinPath(), ...options.args, '-h', host, '-p', String(port)];
   if (log !== 'inherit' && !lines) args.push('--verboseLevel', 'silent');
   const child = spawn(process.execPath, args, {
-    stdio: log === 'inherit' ? 'inherit' : ['ignore', lines ? 'pipe' : 'ignore', 'pipe'],
+    // stdin is a pipe this process never writes: it closes when this process dies, and the watchdog sees it.
+    stdio: log === 'inherit' ? ['pipe', 'inherit', 'inherit'] : ['pipe', lines ? 'pipe' : 'ignore', 'pipe'],
     env: { ...process.env, DO_NOT_TRACK: '1', SCARF_ANALYTICS: 'false' },
   });
   let stderr = '';
@@ -41,6 +46,10 @@ export async function spawnPrism(options: PrismProcessOptions): Promise<RunningS
     lines?.(chunk.toString().trimEnd());
   });
   child.stdout?.on('data', (chunk: Buffer) => lines?.(chunk.toString().trimEnd()));
+  child.unref();
+  for (const stream of [child.stdin, child.stdout, child.stderr]) {
+    (stream as unknown as { unref?: () => void } | null)?.unref?.();
+  }
   const exited = new AbortController();
   child.once('exit', (code, signal) =>
     exited.abort(new Error(`Prism exited (${code ?? signal}) before listening:\n${stderr}`)),

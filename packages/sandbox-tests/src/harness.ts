@@ -29,7 +29,10 @@ export const documents = [
   { name: 'precos-indices', meta: precosIndicesMeta as DocumentMeta },
 ] as const;
 
-export function clientsFor(sandbox: RunningSandbox, extra: Partial<DocumentClientOptions> = {}) {
+export function clientsFor(
+  sandbox: Pick<RunningSandbox, 'url' | 'clientId' | 'clientSecret'>,
+  extra: Partial<DocumentClientOptions> = {},
+) {
   const options: DocumentClientOptions = {
     clientId: sandbox.clientId,
     clientSecret: sandbox.clientSecret,

@@ -2,6 +2,7 @@
 // `assoc-feed-sandbox [flags]`: starts the sandbox, prints where it listens, the credentials it accepts and how to
 // call it, and stops it cleanly on Ctrl-C (SIGINT) or SIGTERM. Flags are parsed in cli-args.ts.
 import { type Cli, parseCli, UsageError, usage } from './cli-args.js';
+import { bufferedLines } from './log-lines.js';
 import { startSandbox } from './start-sandbox.js';
 
 interface Running {
@@ -29,6 +30,7 @@ let signalled = false;
 async function shutdown(): Promise<void> {
   if (!running) return; // still starting: main() shuts down once the start returns
   await running.stop();
+  requestLog.flush();
   console.log(`${running.name} stopped.`);
   process.exit(0);
 }
@@ -53,9 +55,12 @@ function startFailure(error: NodeJS.ErrnoException, port: number, host: string):
 }
 
 const { options, quiet } = cli;
+// The request log goes out in batches (log-lines.ts); what is queued is written before the process ends.
+const requestLog = bufferedLines((text) => process.stdout.write(text));
+process.on('exit', requestLog.flush);
 const sandbox = await startSandbox({
   ...options,
-  ...(quiet ? {} : { log: (line: string) => console.log(line) }),
+  ...(quiet ? {} : { log: requestLog.log }),
 }).catch((e: NodeJS.ErrnoException) => startFailure(e, options.port, options.host));
 running = { name: 'Feed sandbox', stop: sandbox.stop };
 const basic = Buffer.from(`${sandbox.clientId}:${sandbox.clientSecret}`).toString('base64');

@@ -24,7 +24,8 @@ let sandbox: RunningSandbox;
 let call: SandboxFetch;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ funds: 1_000_000, now: NOW });
+  // No record cache: these tests count the records each answer computes (the cache is json-cache.test.ts's).
+  sandbox = await startSandbox({ funds: 1_000_000, now: NOW, cacheBytes: 0 });
   call = sandboxFetch(sandbox);
   await call('/feed/fundos/v2/fundos?size=10');
 });

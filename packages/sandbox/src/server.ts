@@ -1,8 +1,7 @@
 // The request pipeline: faults → route (from the spec) → auth → entitlement → parameter rules → handler →
 // paging envelope → JSON. Every answer is a JSON body; a thrown error is caught per request (500, logged
-// without headers) so one request can never take the server down.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setTimeout as delay } from 'node:timers/promises';
+// without headers) so one request can never take the server down. It reads a SandboxRequest and returns a
+// SandboxResponse (exchange.ts): the Node server and the fetch adapter only translate.
 import { driftAnswer } from './drift.js';
 import type { Faults } from './faults.js';
 import { fundosV1Handlers } from './handlers/fundos-v1.js';
@@ -17,8 +16,8 @@ import {
   flowBToken,
   type Outcome,
 } from './http/auth.js';
-import { BodyTooLarge, ClientGone, readBody } from './http/body.js';
-import { redactTokens, sendError, sendJson } from './http/respond.js';
+import { BodyTooLarge, ClientGone, type SandboxRequest, type SandboxResponse } from './http/exchange.js';
+import { errorResponse, jsonResponse, redactTokens } from './http/respond.js';
 import { Router } from './http/router.js';
 import { clip, describeProblems, validateParameters } from './http/validate-request.js';
 import type { OperationInfo } from './spec/operations.js';
@@ -64,6 +63,9 @@ const CORS = {
   'access-control-expose-headers': 'x-request-id, retry-after, x-ignored-parameters',
 };
 
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const utf8 = new TextDecoder();
+
 function routeOf(op: OperationInfo, config: PipelineConfig): Route {
   if (op.security === 'basic') return { kind: 'flowA-token' };
   if (op.security === 'flowB') return { kind: 'input' };
@@ -78,86 +80,80 @@ function routeOf(op: OperationInfo, config: PipelineConfig): Route {
   return { kind: 'feed', handler, restricted: config.isRestricted(op) };
 }
 
-export function createPipeline(config: PipelineConfig) {
+export type Pipeline = (request: SandboxRequest) => Promise<SandboxResponse>;
+
+export function createPipeline(config: PipelineConfig): Pipeline {
   const router = new Router(config.operations);
   const routes = new Map(config.operations.map((op) => [op, routeOf(op, config)]));
   let counter = 0;
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<number> {
-    const requestId = `sbx-${(++counter).toString(36)}`;
-    res.setHeader('x-request-id', requestId);
-    for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
-    const method = (req.method ?? 'GET').toUpperCase();
+  async function handle(req: SandboxRequest): Promise<SandboxResponse> {
+    const method = req.method.toUpperCase();
 
     if (config.faults.active) {
       const fault = config.faults.next();
       if (fault.delayMs > 0) await delay(fault.delayMs);
       if (fault.fail) {
-        req.resume();
+        req.discard();
         const headers: Record<string, string> = fault.fail.retryAfter
           ? { 'retry-after': String(fault.fail.retryAfter) }
           : {};
-        sendError(res, fault.fail.status, 'Injected failure (--fail-rate): retry later.', { headers });
-        return fault.fail.status;
+        return errorResponse(fault.fail.status, 'Injected failure (--fail-rate): retry later.', { headers });
       }
     }
 
     let url: URL;
     try {
-      url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+      url = new URL(req.target, 'http://sandbox.invalid');
     } catch {
-      req.resume();
-      sendError(res, 400, 'The request target is not a valid URL.');
-      return 400;
+      req.discard();
+      return errorResponse(400, 'The request target is not a valid URL.');
     }
 
     if (method === 'OPTIONS') {
-      req.resume();
-      res.writeHead(204, {
-        'access-control-allow-methods': 'GET, POST, OPTIONS',
-        'access-control-allow-headers': 'client_id, access_token, authorization, content-type',
-        'access-control-max-age': '600',
-        'content-length': '0',
-      });
-      res.end();
-      return 204;
+      req.discard();
+      return {
+        status: 204,
+        headers: {
+          'access-control-allow-methods': 'GET, POST, OPTIONS',
+          'access-control-allow-headers': 'client_id, access_token, authorization, content-type',
+          'access-control-max-age': '600',
+          'content-length': '0',
+        },
+        body: new Uint8Array(0),
+      };
     }
 
     const match = router.match(method, url.pathname);
     if (match.kind === 'bad-path') {
-      req.resume();
-      sendError(res, 400, `The path is not valid: ${match.reason}.`);
-      return 400;
+      req.discard();
+      return errorResponse(400, `The path is not valid: ${match.reason}.`);
     }
     if (match.kind === 'not-found') {
-      req.resume();
-      sendError(
-        res,
+      req.discard();
+      return errorResponse(
         404,
         `No operation has the path ${clip(url.pathname, 200)}: see the spec for the paths.`,
       );
-      return 404;
     }
     if (match.kind === 'method-not-allowed') {
-      req.resume();
+      req.discard();
       const allowed = match.allowed.map((m) => m.toUpperCase()).join(', ');
-      sendError(res, 405, `${clip(method, 20)} is not allowed on this path; use ${allowed}.`, {
+      return errorResponse(405, `${clip(method, 20)} is not allowed on this path; use ${allowed}.`, {
         headers: { allow: allowed },
       });
-      return 405;
     }
     const { operation: op, pathParams } = match;
     const route = routes.get(op) as Route;
 
     if (route.kind === 'flowA-token' || route.kind === 'flowB-token' || route.kind === 'input') {
-      let body: Buffer;
+      let body: Uint8Array;
       try {
-        body = await readBody(req, route.kind === 'input' ? INPUT_BODY_LIMIT : TOKEN_BODY_LIMIT);
+        body = await req.body(route.kind === 'input' ? INPUT_BODY_LIMIT : TOKEN_BODY_LIMIT);
       } catch (error) {
         if (error instanceof BodyTooLarge) {
           // The rest of the body is never read: the connection closes after the answer.
-          sendError(res, 413, 'The request body is too large.', { headers: { connection: 'close' } });
-          return 413;
+          return errorResponse(413, 'The request body is too large.', { headers: { connection: 'close' } });
         }
         throw error;
       }
@@ -167,15 +163,14 @@ export function createPipeline(config: PipelineConfig) {
       else if (route.kind === 'flowB-token')
         outcome = flowBToken(req.headers, body, config.credentials, config.inputTokens);
       else outcome = checkInputCall(req.headers, config.inputTokens) ?? inputCall(body);
-      return sendOutcome(res, outcome);
+      return outcomeResponse(outcome);
     }
 
-    req.resume();
+    req.discard();
     const authProblem = checkFeedCall(req.headers, config.credentials, config.feedTokens);
-    if (authProblem) return sendOutcome(res, authProblem);
+    if (authProblem) return outcomeResponse(authProblem);
     if (route.restricted && !config.entitled.has(op.operationId) && !config.entitled.has(op.documentId)) {
-      sendError(res, 403, 'The contracted plan does not include this resource (a restricted product).');
-      return 403;
+      return errorResponse(403, 'The contracted plan does not include this resource (a restricted product).');
     }
     const strict = config.strict === true;
     const { values, problems, unknown } = validateParameters(
@@ -185,47 +180,60 @@ export function createPipeline(config: PipelineConfig) {
       req.headers,
       strict,
     );
+    const ignored: Record<string, string> = {};
     if (!strict && unknown.length > 0) {
       // A marked guess (x-inferred on the sandbox): the real service answers as if they were absent.
-      res.setHeader(IGNORED_HEADER, unknown.map(encodeURIComponent).join(', '));
+      ignored[IGNORED_HEADER] = unknown.map(encodeURIComponent).join(', ');
       config.log?.(
         `sandbox: ignored query parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} on ${op.method.toUpperCase()} ${op.path} ` +
           '(not declared by the spec; start with --strict to refuse them with 400)',
       );
     }
+    let response: SandboxResponse;
     if (problems.length > 0) {
-      sendError(res, 400, describeProblems(problems), { details: problems });
-      return 400;
+      response = errorResponse(400, describeProblems(problems), { details: problems });
+    } else {
+      const result = route.handler({ op, params: values, now: nowIn(config.clock), world: config.world });
+      response = resultResponse(op, values, result, config.world, config.drift ? driftAnswer : undefined);
     }
-    const result = route.handler({ op, params: values, now: nowIn(config.clock), world: config.world });
-    return sendResult(res, op, values, result, config.drift ? driftAnswer : undefined);
+    response.headers = { ...response.headers, ...ignored };
+    return response;
   }
 
-  return async function listener(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  return async function pipeline(req: SandboxRequest): Promise<SandboxResponse> {
     const started = performance.now();
+    const requestId = `sbx-${(++counter).toString(36)}`;
     // Never the raw target in a log: a token put in the path or the query would land there.
-    const target = () => redactTokens(clip(req.url ?? '', 200));
-    let status: number | string = 500;
+    const target = () => redactTokens(clip(req.target, 200));
+    let response: SandboxResponse;
+    let status: number | string | undefined;
     try {
-      status = await handle(req, res);
+      response = await handle(req);
     } catch (error) {
-      if (error instanceof ClientGone || req.socket.destroyed) {
+      if (error instanceof ClientGone || req.clientGone?.() === true) {
         // A client that hung up (or timed out) mid-request is the client's business, not a sandbox bug.
         status = 'client went away';
       } else {
         config.log?.(
           `sandbox: internal error on ${req.method} ${target()}: ${redactTokens(String((error as Error).stack ?? error))}`,
         );
-        sendError(res, 500, 'The sandbox failed on this request (a bug): please report it with the request.');
       }
+      // Written only if the client is still there (the Node listener checks).
+      response = errorResponse(
+        500,
+        'The sandbox failed on this request (a bug): please report it with the request.',
+      );
     }
+    status ??= response.status;
+    response.headers = { 'x-request-id': requestId, ...CORS, ...response.headers };
     config.log?.(`${req.method} ${target()} → ${status} ${(performance.now() - started).toFixed(1)} ms`);
+    return response;
   };
 }
 
-function inputCall(body: Buffer): Outcome {
+function inputCall(body: Uint8Array): Outcome {
   try {
-    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    const parsed: unknown = JSON.parse(utf8.decode(body));
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return { ok: true, body: {} };
   } catch {
     /* fall through */
@@ -233,33 +241,24 @@ function inputCall(body: Buffer): Outcome {
   return { ok: false, status: 400, message: 'The body must be a JSON object.' };
 }
 
-function sendOutcome(res: ServerResponse, outcome: Outcome): number {
-  if (outcome.ok) {
-    sendJson(res, 200, outcome.body);
-    return 200;
-  }
-  if (outcome.gateway) sendJson(res, outcome.status, outcome.message);
-  else sendError(res, outcome.status, outcome.message, outcome.error ? { error: outcome.error } : {});
-  return outcome.status;
+function outcomeResponse(outcome: Outcome): SandboxResponse {
+  if (outcome.ok) return jsonResponse(200, outcome.body);
+  if (outcome.gateway) return jsonResponse(outcome.status, outcome.message);
+  return errorResponse(outcome.status, outcome.message, outcome.error ? { error: outcome.error } : {});
 }
 
-function sendResult(
-  res: ServerResponse,
+function resultResponse(
   op: OperationInfo,
   values: Record<string, unknown>,
   result: HandlerResult,
+  world: World,
   drift?: (operation: string, body: unknown) => unknown,
-): number {
+): SandboxResponse {
   const shape = (body: unknown) => (drift ? drift(`${op.method.toUpperCase()} ${op.path}`, body) : body);
   if (result.kind === 'error') {
-    sendError(res, result.status, result.message, result.details ? { details: result.details } : {});
-    return result.status;
+    return errorResponse(result.status, result.message, result.details ? { details: result.details } : {});
   }
-  if (result.kind === 'json') {
-    const status = result.status ?? op.success.status;
-    sendJson(res, status, shape(result.body));
-    return status;
-  }
+  if (result.kind === 'json') return jsonResponse(result.status ?? op.success.status, shape(result.body));
   const paging = op.paging;
   const envelope = op.success.envelope;
   if (result.kind === 'cursor-page') {
@@ -268,37 +267,41 @@ function sendResult(
     setField(body, envelope.items, result.items);
     setField(body, envelope.totalElements, result.total);
     setField(body, envelope.nextCursor, result.nextCursor);
-    sendJson(res, op.success.status, body);
-    return op.success.status;
+    return jsonResponse(op.success.status, body);
   }
   if (!paging || !envelope) {
     const items: unknown[] = [];
     for (let i = 0; i < result.total; i++) items.push(result.item(i));
-    sendJson(res, op.success.status, shape(items));
-    return op.success.status;
+    return jsonResponse(op.success.status, shape(items));
   }
   const page = (values[paging.pageParam] as number | undefined) ?? 0;
   const size = (values[paging.sizeParam] as number | undefined) ?? paging.defaultSize;
   const totalPages = Math.ceil(result.total / size);
   if (page > 0 && page >= totalPages) {
     const last = Math.max(0, totalPages - 1);
-    sendError(res, 404, `Page ${page} is above the last page (${last}).`);
-    return 404;
+    return errorResponse(404, `Page ${page} is above the last page (${last}).`);
   }
-  const items: unknown[] = [];
-  const end = Math.min(result.total, page * size + size);
-  for (let i = page * size; i < end; i++) {
-    const item = result.item(i);
-    if (item !== undefined) items.push(item);
-  }
-  const body: Record<string, unknown> = {};
-  setField(body, envelope.items, items);
-  setField(body, envelope.totalElements, result.total);
-  setField(body, envelope.totalPages, totalPages);
-  setField(body, envelope.page, page);
-  setField(body, envelope.size, size);
-  sendJson(res, op.success.status, shape(body));
-  return op.success.status;
+  const build = () => {
+    const items: unknown[] = [];
+    const end = Math.min(result.total, page * size + size);
+    for (let i = page * size; i < end; i++) {
+      const item = result.item(i);
+      if (item !== undefined) items.push(item);
+    }
+    const body: Record<string, unknown> = {};
+    setField(body, envelope.items, items);
+    setField(body, envelope.totalElements, result.total);
+    setField(body, envelope.totalPages, totalPages);
+    setField(body, envelope.page, page);
+    setField(body, envelope.size, size);
+    return body;
+  };
+  // A list whose content is a pure function of its key: each page is encoded once, then served from the cache.
+  const key =
+    result.key === undefined ? undefined : `${op.operationId}|${result.key}|${result.total}|${page}|${size}`;
+  // A drifting sandbox reshapes the page after it is built, so it bypasses the cache.
+  if (key === undefined || drift) return jsonResponse(op.success.status, shape(build()));
+  return jsonResponse(op.success.status, world.cache.get(key, build));
 }
 
 /** Writes `value` at an x-page-envelope name; a dotted name nests (`pageable.size`). No name, no field. */

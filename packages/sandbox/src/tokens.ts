@@ -1,8 +1,9 @@
 // Issued tokens: which client holds each and when it expires. Tokens are derived from the seed, the secret and
-// an issue counter (HMAC), so a run is reproducible, yet only tokens issued by this process are accepted.
+// an issue counter (HMAC, in plain JavaScript so a browser bundle runs it too), so a run is reproducible, yet
+// only tokens issued by this process are accepted.
 // Expired tokens are swept as new ones are issued, and the number kept is bounded. Revoked tokens are remembered
 // (also bounded) so a call with one is told so (403), not taken for an unknown token (401).
-import { createHmac } from 'node:crypto';
+import { base64url, hmacSha256 } from './sha256.js';
 import type { Clock } from './time.js';
 
 export type TokenCheck = 'ok' | 'missing' | 'unknown' | 'expired' | 'revoked' | 'wrong-client';
@@ -31,9 +32,7 @@ export class TokenStore {
 
   issue(clientId: string): { token: string; expiresIn: number } {
     this.issued++;
-    const token = createHmac('sha256', this.secret)
-      .update(`${this.flow}:${clientId}:${this.issued}`)
-      .digest('base64url');
+    const token = base64url(hmacSha256(this.secret, `${this.flow}:${clientId}:${this.issued}`));
     if (this.issued % 256 === 0) this.sweep();
     while (this.tokens.size >= this.maxLive) this.tokens.delete(this.tokens.keys().next().value as string);
     this.tokens.set(token, { clientId, expiresAt: this.clock() + this.ttlSeconds * 1000 });

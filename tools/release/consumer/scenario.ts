@@ -45,9 +45,9 @@ async function againstTheSandbox(): Promise<string[]> {
     });
     const page = await v2.GET('/feed/fundos/v2/fundos', { params: { query: { page: 0, size: 10 } } });
     if (page.response.status !== 200) failures.push(`sandbox GET funds: status ${page.response.status}`);
-    const total = page.data?.total_elements;
+    const total = page.data?.totalSize;
     if (total !== SANDBOX_DEFAULTS.funds) {
-      failures.push(`sandbox GET funds: total_elements ${total}, expected ${SANDBOX_DEFAULTS.funds}`);
+      failures.push(`sandbox GET funds: totalSize ${total}, expected ${SANDBOX_DEFAULTS.funds}`);
     }
   } finally {
     await sandbox.stop();

@@ -1,4 +1,6 @@
 // Document 1 (v2 funds): E1–E8 and the beta list and detail.
+
+import type { RawJson } from '../cache/raw-json.js';
 import {
   addDays,
   businessDaysBetween,
@@ -10,7 +12,9 @@ import {
   toDayNumber,
 } from '../calendar.js';
 import { Instant, OMIT } from '../generate/schema-generator.js';
+import { decodeBase64 } from '../http/base64.js';
 import { mix } from '../rng.js';
+import { base64url } from '../sha256.js';
 import {
   earlierDate,
   lastClosedBusinessDay,
@@ -21,7 +25,13 @@ import {
   monthOfKey,
 } from '../time.js';
 import { type Archetype, BLOCK, type TipoFundo, V2_START } from '../universe/archetypes.js';
-import { type ClassEntity, type FundEntity, FundUniverse, type SubclassEntity } from '../universe/funds.js';
+import {
+  type ClassEntity,
+  type FundEntity,
+  FundUniverse,
+  type SubclassEntity,
+  type UnitRef,
+} from '../universe/funds.js';
 import { seriesPoint } from '../universe/series.js';
 import { badParameter, type Handler, type HandlerResult, notFound, type RequestContext } from '../world.js';
 import { resolveWindow } from './date-window.js';
@@ -37,10 +47,12 @@ import {
   subclassOverride,
 } from './entities.js';
 
-function gen(ctx: RequestContext, parts: (number | string)[], override: unknown): unknown {
-  return ctx.world.record(ctx.op.success.recordSchema, parts, override, {
-    asOf: lastClosedBusinessDay(ctx.now),
-  });
+/**
+ * A record of the operation, from the cache when built before: every record here is a pure function of the
+ * seed, the operation, `parts` and the last closed business day, so `override` runs only on a miss.
+ */
+function gen(ctx: RequestContext, parts: (number | string)[], override: () => unknown): RawJson {
+  return ctx.world.cachedRecord(ctx.op, parts, override, { asOf: lastClosedBusinessDay(ctx.now) });
 }
 
 function fundList(ctx: RequestContext, name: string, pass: (a: Archetype) => boolean): HandlerResult {
@@ -55,9 +67,10 @@ function fundList(ctx: RequestContext, name: string, pass: (a: Archetype) => boo
     kind: 'list',
     total: view.count,
     item: (j) => {
-      const fund = world.funds.fund(view.nth(j), lbd);
-      return gen(ctx, ['fund', fund.index], listRecordOverride(fund));
+      const index = view.nth(j);
+      return gen(ctx, ['fund', index], () => listRecordOverride(world.funds.fund(index, lbd)));
     },
+    key: `${name}|${tipo ?? ''}|${lbd}`,
   };
 }
 
@@ -69,7 +82,7 @@ function detail(ctx: RequestContext, code: string, beta: boolean): HandlerResult
   if (!found || (beta && found.fund.tipo === 'FIAGRO'))
     return notFound(`No fund, class or subclass has the code ${code}.`);
   const f = found.fund;
-  return { kind: 'json', body: gen(ctx, ['fund', f.index], detailOverride(ctx, f)) };
+  return { kind: 'json', body: gen(ctx, ['fund', f.index], () => detailOverride(ctx, f)) };
 }
 
 /** E2's detail of a fund (also the last version of its history). */
@@ -91,10 +104,7 @@ const listInstitutions: Handler = (ctx) => {
   return {
     kind: 'list',
     total: inst.size,
-    item: (i) => {
-      const it = inst.get(i);
-      return gen(ctx, ['institution', i], institutionOverride(it));
-    },
+    item: (i) => gen(ctx, ['institution', i], () => institutionOverride(inst.get(i))),
   };
 };
 
@@ -115,7 +125,10 @@ const getInstitution: Handler = (ctx) => {
   const cnpj = String(ctx.params.cnpj);
   const it = ctx.world.institutions.byCnpj(cnpj);
   if (!it) return notFound(`No published institution has the CNPJ ${cnpj}.`);
-  return { kind: 'json', body: gen(ctx, ['institution', it.index], { content: institutionOverride(it) }) };
+  return {
+    kind: 'json',
+    body: gen(ctx, ['institution', it.index], () => ({ content: institutionOverride(it) })),
+  };
 };
 
 // ---- E5: investor-segment net assets (restricted product) ----------------------------------------------------
@@ -171,26 +184,32 @@ const segmentNetAssets: Handler = (ctx) => {
   );
   return {
     kind: 'json',
-    body: gen(ctx, ['segment', unitKey, monthKey(chosen)], {
-      content: fundOverride(f),
-      classe: classOverride(f, cls),
-      subclasse: found.sub ? subclassOverride(f, found.sub) : null,
-      historico_segmento_investidor_fundo: [
-        {
-          ano_referencia: chosen.year,
-          mes_referencia: chosen.month,
-          data_referencia: lastDayOfMonth(chosen),
-          nome_administrador: admin?.nome ?? OMIT,
-          nome_gestor: manager?.nome ?? OMIT,
-          status: 'Compartilhado',
-          data_atualizacao: instantAt(published, 10 * 3600_000 + 4 * 60_000 + 27_118),
-        },
-      ],
-      distribuicao_segmento_investidor: shares.map((share, i) => ({
-        segmento_investidor: segments[i],
-        percentual_patrimonio_liquido: share,
-      })),
-    }),
+    // Not cached: its key (a hash of the unit) does not name the unit alone.
+    body: ctx.world.record(
+      ctx.op.success.recordSchema,
+      ['segment', unitKey, monthKey(chosen)],
+      {
+        content: fundOverride(f),
+        classe: classOverride(f, cls),
+        subclasse: found.sub ? subclassOverride(f, found.sub) : null,
+        historico_segmento_investidor_fundo: [
+          {
+            ano_referencia: chosen.year,
+            mes_referencia: chosen.month,
+            data_referencia: lastDayOfMonth(chosen),
+            nome_administrador: admin?.nome ?? OMIT,
+            nome_gestor: manager?.nome ?? OMIT,
+            status: 'Compartilhado',
+            data_atualizacao: instantAt(published, 10 * 3600_000 + 4 * 60_000 + 27_118),
+          },
+        ],
+        distribuicao_segmento_investidor: shares.map((share, i) => ({
+          segmento_investidor: segments[i],
+          percentual_patrimonio_liquido: share,
+        })),
+      },
+      { asOf: lastClosedBusinessDay(ctx.now) },
+    ),
   };
 };
 
@@ -215,13 +234,13 @@ const explanatoryNotes: Handler = (ctx) => {
       // Newest first, spread over the unit's life.
       const day = to - Math.floor(((to - from) * (j + 0.5 + (mix(k, j) % 100) / 250)) / (count + 1));
       const date = addDays('1970-01-01', day);
-      return gen(ctx, ['note', (found.sub ?? cls).number, j], {
+      return gen(ctx, ['note', (found.sub ?? cls).number, j], () => ({
         codigo_fundo: f.code,
         codigo_classe: cls.code,
         codigo_subclasse: found.sub ? found.sub.code : null,
         data_referencia: date,
         ano_divulgacao: Number(date.slice(0, 4)),
-      });
+      }));
     },
   };
 };
@@ -249,9 +268,12 @@ const registryBatch: Handler = (ctx) => {
     kind: 'list',
     total: view.count,
     item: (j) => {
-      const fund = funds.fund(view.nth(j), lbd);
-      return gen(ctx, ['fund', fund.index], registryBatchOverride(fund, ctx.world.institutions));
+      const index = view.nth(j);
+      return gen(ctx, ['fund', index], () =>
+        registryBatchOverride(funds.fund(index, lbd), ctx.world.institutions),
+      );
     },
+    key: `${lbd}|${since}|${tipo ?? ''}`,
   };
 };
 
@@ -340,13 +362,17 @@ function queryKey(parts: string[]): string {
   return h.toString(36);
 }
 
+// Plain JavaScript, not Buffer: the handlers run in a browser bundle too (in-process.ts).
+const utf8Encoder = new TextEncoder();
+const utf8Decoder = new TextDecoder();
+
 function encodeCursor(place: SeriesPlace, key: string): string {
   const text = `v1.${toDayNumber(place.day)}.${place.index}.${place.unit}.${place.offset}.${key}`;
-  return Buffer.from(text, 'utf8').toString('base64url');
+  return base64url(utf8Encoder.encode(text));
 }
 
 function decodeCursor(cursor: string, key: string): SeriesPlace | 'unknown' | 'stale' {
-  const text = /^[A-Za-z0-9_-]{1,500}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
+  const text = /^[A-Za-z0-9_-]{1,500}$/.test(cursor) ? utf8Decoder.decode(decodeBase64(cursor)) : '';
   const m = /^v1\.(\d{1,6})\.(\d{1,8})\.(\d{1,3})\.(\d{1,12})\.([0-9a-z]{1,8})$/.exec(text);
   if (!m) return 'unknown';
   if (m[5] !== key) return 'stale';
@@ -434,15 +460,14 @@ const seriesBatch: Handler = (ctx) => {
           next = { day, index, unit, offset: offset + items.length };
           break;
         }
-        const fund = funds.fund(index, lbd);
-        const ref = FundUniverse.units(fund)[unit];
-        if (!ref) continue;
+        // The fund is worked out only when its record is not cached; the units listed come from the fund's
+        // archetype, which FundUniverse.units follows.
         items.push(
-          gen(
-            ctx,
-            ['series', index, unit, toDayNumber(day)],
-            seriesOverride(ctx, fund, ref.cls, ref.sub, day),
-          ),
+          gen(ctx, ['series', index, unit, toDayNumber(day)], () => {
+            const fund = funds.fund(index, lbd);
+            const ref = FundUniverse.units(fund)[unit] as UnitRef;
+            return seriesOverride(ctx, fund, ref.cls, ref.sub, day);
+          }),
         );
       }
     }
@@ -502,9 +527,7 @@ const seriesOfOne: Handler = (ctx) => {
     item: (j) => {
       const r = rows[j];
       if (!r) return undefined;
-      return gen(
-        ctx,
-        ['series', f.index, r.unit.unit, toDayNumber(r.day)],
+      return gen(ctx, ['series', f.index, r.unit.unit, toDayNumber(r.day)], () =>
         seriesOverride(ctx, f, r.unit.cls, r.unit.sub, r.day),
       );
     },
@@ -542,7 +565,11 @@ const fundHistory: Handler = (ctx) => {
     kind: 'list',
     total: versions.length,
     item: (j) =>
-      gen(ctx, j === versions.length - 1 ? ['fund', f.index] : ['fund-history', f.index, j], versions[j]),
+      gen(
+        ctx,
+        j === versions.length - 1 ? ['fund', f.index] : ['fund-history', f.index, j],
+        () => versions[j],
+      ),
   };
 };
 

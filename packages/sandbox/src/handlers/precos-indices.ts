@@ -58,17 +58,21 @@ export const precosIndicesHandler: Handler = (ctx) => {
     return { kind: 'error', status: 501, message: `The sandbox has no data producer for ${name}.` };
   const when = resolveWhen(ctx);
   if ('kind' in when) return when;
-  const produced = producer(ctx, when);
-  const schema = ctx.op.success.recordSchema;
-  const genCtx = { asOf: when.date };
-  const base = [ctx.op.operationId, toDayNumber(when.date)];
-  if (!Array.isArray(produced))
-    return { kind: 'json', body: ctx.world.record(schema, base, produced, genCtx) };
-  if (produced.length === 0) return notFound('No records for the parameters sent.');
-  return {
-    kind: 'json',
-    body: produced.map((rec, i) => ctx.world.record(schema, [...base, i], rec, genCtx)),
-  };
+  // The answer is a pure function of the seed, the operation, the parameters, the day or month resolved and
+  // the clock to the minute (today, and whether a release time has passed: the producers read nothing else), so
+  // it is built once per minute and then served from the cache.
+  const key = `${ctx.op.operationId}|${when.date}|${when.month.year}-${when.month.month}|${ctx.now.today}|${ctx.now.minutes}|${JSON.stringify(ctx.params)}`;
+  const body = ctx.world.cache.get(key, () => {
+    const produced = producer(ctx, when);
+    const schema = ctx.op.success.recordSchema;
+    const genCtx = { asOf: when.date };
+    const base = [ctx.op.operationId, toDayNumber(when.date)];
+    if (!Array.isArray(produced)) return ctx.world.record(schema, base, produced, genCtx);
+    return produced.map((rec, i) => ctx.world.record(schema, [...base, i], rec, genCtx));
+  });
+  // `[]`: the producer had no records for the parameters.
+  if (body.text === '[]') return notFound('No records for the parameters sent.');
+  return { kind: 'json', body };
 };
 
 export function hasProducer(recordName: string | undefined): boolean {

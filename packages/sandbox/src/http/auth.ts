@@ -1,23 +1,18 @@
 // Flow A (feed) and flow B (input family) credentials and tokens: the token calls, and the checks of every call.
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
+import { sameText } from '../sha256.js';
 import type { TokenStore } from '../tokens.js';
+import { decodeBase64 } from './base64.js';
+import { header, type RequestHeaders } from './exchange.js';
 
 export interface Credentials {
   clientId: string;
   clientSecret: string;
 }
 
-function sameText(a: string, b: string): boolean {
-  const ha = createHash('sha256').update(a).digest();
-  const hb = createHash('sha256').update(b).digest();
-  return timingSafeEqual(ha, hb);
-}
-
 export function credentialsMatch(expected: Credentials, id: string, secret: string): boolean {
   // Both comparisons always run, so the time does not tell which one failed.
-  const idOk = sameText(expected.clientId, id);
-  const secretOk = sameText(expected.clientSecret, secret);
+  const idOk = sameText(id, expected.clientId);
+  const secretOk = sameText(secret, expected.clientSecret);
   return idOk && secretOk;
 }
 
@@ -30,10 +25,7 @@ export type Outcome =
 export const GATEWAY_CLIENT_ID_MESSAGE =
   'Client Id in the request, identified by HEADER client_id, is invalid. Check docs for the right client_id.';
 
-function header(headers: IncomingHttpHeaders, name: string): string | undefined {
-  const v = headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
+const utf8 = new TextDecoder();
 
 function isJson(contentType: string | undefined): boolean {
   return contentType !== undefined && /^application\/(?:[\w.+-]+\+)?json\s*(;|$)/i.test(contentType.trim());
@@ -43,8 +35,8 @@ const badAuthRequest = 'invalid authentication request';
 
 /** POST /oauth/access-token: Basic client_id:client_secret and the JSON body {"grant_type":"client_credentials"}. */
 export function flowAToken(
-  headers: IncomingHttpHeaders,
-  body: Buffer,
+  headers: RequestHeaders,
+  body: Uint8Array,
   expected: Credentials,
   store: TokenStore,
 ): Outcome {
@@ -58,7 +50,7 @@ export function flowAToken(
       message: 'Send Authorization: Basic BASE64(client_id:client_secret).',
     };
   }
-  const decoded = Buffer.from(basic[1] as string, 'base64').toString('utf8');
+  const decoded = utf8.decode(decodeBase64(basic[1] as string));
   const colon = decoded.indexOf(':');
   if (colon < 0) {
     return {
@@ -78,7 +70,7 @@ export function flowAToken(
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body.toString('utf8'));
+    parsed = JSON.parse(utf8.decode(body));
   } catch {
     return {
       ok: false,
@@ -116,8 +108,8 @@ export function flowAToken(
 
 /** POST /realms/input-api/protocol/openid-connect/token: a standard client-credentials form. */
 export function flowBToken(
-  headers: IncomingHttpHeaders,
-  body: Buffer,
+  headers: RequestHeaders,
+  body: Uint8Array,
   expected: Credentials,
   store: TokenStore,
 ): Outcome {
@@ -130,7 +122,7 @@ export function flowBToken(
       message: 'Send a form (Content-Type: application/x-www-form-urlencoded), not JSON.',
     };
   }
-  const form = new URLSearchParams(body.toString('utf8'));
+  const form = new URLSearchParams(utf8.decode(body));
   for (const name of ['grant_type', 'client_id', 'client_secret']) {
     if (!form.get(name))
       return { ok: false, status: 400, error: badAuthRequest, message: `${name} is required.` };
@@ -165,7 +157,7 @@ function revoked(what: string): Outcome {
 
 /** Flow A check of a feed call: both headers, a live token issued to that client. */
 export function checkFeedCall(
-  headers: IncomingHttpHeaders,
+  headers: RequestHeaders,
   expected: Credentials,
   store: TokenStore,
 ): Outcome | undefined {
@@ -195,7 +187,7 @@ export function checkFeedCall(
 }
 
 /** Flow B check of an input call: Authorization: Bearer with a live flow-B token. */
-export function checkInputCall(headers: IncomingHttpHeaders, store: TokenStore): Outcome | undefined {
+export function checkInputCall(headers: RequestHeaders, store: TokenStore): Outcome | undefined {
   const authorization = header(headers, 'authorization');
   const bearer = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
   if (!bearer)

@@ -2,10 +2,9 @@
 // paused (TCP holds the client back) and the caller answers 413 and closes the connection.
 import type { IncomingMessage } from 'node:http';
 
-export class BodyTooLarge extends Error {}
+import { BodyTooLarge, ClientGone } from './exchange.js';
 
-/** The client closed or reset the connection before the body was complete: not a fault of the sandbox. */
-export class ClientGone extends Error {}
+export { BodyTooLarge, ClientGone };
 
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {

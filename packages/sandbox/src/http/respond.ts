@@ -1,7 +1,7 @@
 // Writing answers: JSON bodies with a length, the error body of specs/common/schemas/Error.yaml, and the headers
 // every answer carries. Never echoes a secret or a token.
-import type { ServerResponse } from 'node:http';
-import { stringifyLossless } from '@assoc-feed/core/internal';
+import { encodeJson, RawJson } from '../cache/raw-json.js';
+import type { SandboxResponse } from './exchange.js';
 import type { ParamProblem } from './validate-request.js';
 
 const errorTypes: Record<number, string> = {
@@ -57,29 +57,31 @@ export function errorBody(
   return body;
 }
 
-export function sendJson(
-  res: ServerResponse,
+const utf8 = new TextEncoder();
+
+export function jsonResponse(
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
-): void {
-  if (res.headersSent || res.destroyed) return;
-  // Lossless: full-scale decimals (universe/full-scale.ts) go out as raw digits.
-  const payload = Buffer.from(stringifyLossless(body));
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': String(payload.length),
-    'cache-control': 'no-store',
-    ...headers,
-  });
-  res.end(payload);
+): SandboxResponse {
+  // A cached answer goes out as the bytes it keeps; anything else is encoded here.
+  const payload = body instanceof RawJson ? body.bytes : utf8.encode(encodeJson(body));
+  return {
+    status,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(payload.length),
+      'cache-control': 'no-store',
+      ...headers,
+    },
+    body: payload,
+  };
 }
 
-export function sendError(
-  res: ServerResponse,
+export function errorResponse(
   status: number,
   message: string,
   options: { details?: ParamProblem[]; error?: string; headers?: Record<string, string> } = {},
-): void {
-  sendJson(res, status, errorBody(status, message, options.details, options.error), options.headers);
+): SandboxResponse {
+  return jsonResponse(status, errorBody(status, message, options.details, options.error), options.headers);
 }

@@ -22,9 +22,12 @@ function regex(pattern: string): RegExp {
 }
 
 /** Shortens what the client sent before it is echoed in an error body. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds.
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
 export function clip(text: string, max = 60): string {
-  let printable = '';
-  for (const ch of text) printable += ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f ? '?' : ch;
+  // One pass of a regular expression: this runs on every request the log records.
+  const printable = text.replace(CONTROL, '?');
   return printable.length > max ? `${printable.slice(0, max)}…` : printable;
 }
 

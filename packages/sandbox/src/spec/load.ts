@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { checkSpec, type Json } from './check-spec.js';
 
-export type Json = Record<string, unknown>;
+export type { Json };
 
 const require = createRequire(import.meta.url);
 
@@ -12,11 +13,7 @@ export function joinedSpecJsonPath(): string {
 
 /** Reads a bundled (single-file, `#/` refs only) OpenAPI document. */
 export function loadSpec(path: string = joinedSpecJsonPath()): Json {
-  const spec = JSON.parse(readFileSync(path, 'utf8')) as Json;
-  if (typeof spec.openapi !== 'string' || typeof spec.paths !== 'object') {
-    throw new Error(
-      `${path} is not an OpenAPI document: the installed @assoc-feed/specs is incomplete: reinstall it (npm install @assoc-feed/specs)`,
-    );
-  }
+  const spec: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  checkSpec(spec, path);
   return spec;
 }

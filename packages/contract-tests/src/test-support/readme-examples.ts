@@ -1,0 +1,55 @@
+// The code blocks of a README marked `<!-- readme-example: NAME ... -->`, so a test runs the README's own code
+// (and tools/release's check:packages the Jest ones, in a project outside the workspace), plus a runner for a
+// throwaway Vitest project made of such blocks.
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/** The marked blocks of a README by name; throws when `wanted` names one it lacks. */
+export function readmeExamples(readmePath: string, wanted: string[] = []): Map<string, string> {
+  const text = readFileSync(readmePath, 'utf8');
+  const found = new Map<string, string>();
+  for (const m of text.matchAll(/<!-- readme-example: ([\w-]+)[^>]*-->\s*```\w*\n([\s\S]*?)```/g)) {
+    found.set(m[1] as string, m[2] as string);
+  }
+  const missing = wanted.filter((name) => !found.has(name));
+  if (missing.length > 0) {
+    throw new Error(
+      `${readmePath} lacks the example(s) ${missing.join(', ')}: mark each code block with <!-- readme-example: NAME -->`,
+    );
+  }
+  return found;
+}
+
+export interface ProjectRun {
+  code: number | null;
+  output: string;
+}
+
+/** Writes `files` into `dir` (emptied first) and runs `vitest run` there with its own config (an empty one
+ * unless `files` has a vitest.config.ts); resolves with its exit and output. */
+export function runVitestProject(
+  dir: string,
+  files: Record<string, string>,
+  env: NodeJS.ProcessEnv = {},
+): Promise<ProjectRun> {
+  rmSync(dir, { recursive: true, force: true });
+  const all = { 'vitest.config.ts': 'export default {};\n', ...files };
+  for (const [name, text] of Object.entries(all)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  const require = createRequire(import.meta.url);
+  const vitest = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [vitest, 'run', '--root', dir, '--config', join(dir, 'vitest.config.ts')],
+      { cwd: dir, env: { ...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1' }, timeout: 180_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` });
+      },
+    );
+  });
+}
