@@ -19,9 +19,11 @@ async function allSentQuotas(): Promise<string[]> {
   const quotas: string[] = [];
   let cursor: string | null = null;
   do {
-    const response = await sandboxFetch(sandbox)(`${E8}?${BATCH}${cursor ? `&cursor=${cursor}` : ''}`);
+    const response: Response = await sandboxFetch(sandbox)(
+      `${E8}?${BATCH}${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     expect(response.status).toBe(200);
-    const text = await response.text();
+    const text: string = await response.text();
     quotas.push(...[...text.matchAll(/"valor_cota":(-?[\d.]+)/g)].map((m) => m[1] as string));
     // The cursor is the only field read from the parsed page: it is a string, so parsing cannot change it.
     cursor = (JSON.parse(text) as { nextCursor: string | null }).nextCursor;
