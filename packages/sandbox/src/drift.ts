@@ -1,6 +1,8 @@
 // `--drift`: answers that deliberately differ from the spec, one of each kind a real service might show (a field
 // renamed, one missing, one retyped, another page envelope), so `assoc-feed conform` can be shown to find each.
 // Off by default: the sandbox behaves as the documents say unless asked.
+import { parseLossless } from '@assoc-feed/core/internal';
+import { encodeJson } from './cache/raw-json.js';
 
 export type DriftKind = 'renamed' | 'missing' | 'retyped' | 'envelope';
 
@@ -69,5 +71,7 @@ export const DRIFTS: readonly DriftRule[] = [
 export function driftAnswer(operation: string, body: unknown): unknown {
   const rules = DRIFTS.filter((r) => r.operation === operation);
   if (rules.length === 0) return body;
-  return rules.reduce((b, rule) => rule.apply(b), structuredClone(body));
+  // Through its JSON text rather than structuredClone: a body may hold cached RawJson records (cache/), and
+  // parseLossless keeps the full-scale decimals as raw digits.
+  return rules.reduce((b, rule) => rule.apply(b), parseLossless(encodeJson(body)));
 }
