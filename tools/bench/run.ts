@@ -12,6 +12,7 @@ const suites: Record<string, () => Row[] | Promise<Row[]>> = {
   'client-token': async () => (await import('./client-token.ts')).clientTokenBench(),
   'client-size': async () => (await import('./client-size.ts')).clientSizeBench(),
   cli: async () => (await import('./cli.ts')).cliBench(),
+  exact: async () => (await import('./exact.ts')).exactBench(),
   handlers: async () => (await import('./handlers.ts')).handlersBench(),
   hostile: async () => (await import('./hostile.ts')).hostileBench(),
   'export-e8': async () => (await import('./export-e8.ts')).exportE8Bench(),

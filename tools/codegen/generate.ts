@@ -3,7 +3,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadSpec } from '@assoc-feed/specs/load';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
-import { documentMeta } from './meta.ts';
+import { documentMeta, exactFields } from './meta.ts';
+import { validatorsModule } from './validators.ts';
 
 const api = process.argv[2];
 if (!api) {
@@ -27,6 +28,22 @@ writeFileSync(
   `${header('Runtime facts (parameter rules, paging, auth)')}import type { DocumentMeta } from '@assoc-feed/core';\n\n` +
     `export const meta = ${JSON.stringify(meta, null, 2)} as const satisfies DocumentMeta;\n`,
 );
+// Loaded only under `numbers: 'exact'` or `validateResponses` (dynamic imports), so the default bundle keeps
+// neither the field list nor the validators.
+const exact = exactFields(loadSpec(api));
+writeFileSync(
+  `${outDir}/exact.ts`,
+  `${header("Fields of more than 15 significant digits (x-decimal), for numbers: 'exact'")}` +
+    `export const decimalRules = ${JSON.stringify(exact, null, 2)} as const;\n\n` +
+    `export const exactFields: readonly string[] = Object.keys(decimalRules);\n\n` +
+    `export type ExactField = keyof typeof decimalRules;\n`,
+);
+const validators = validatorsModule(loadSpec(api));
+writeFileSync(
+  `${outDir}/validators.ts`,
+  `${header('Response validators, Ajv standalone code')}// @ts-nocheck\n/* biome-ignore-all lint: generated */\n${validators.code}`,
+);
 console.log(
-  `generated src/generated/{schema,meta}.ts for ${api} (${Object.keys(meta.operations).length} operations)`,
+  `generated src/generated/{schema,meta,exact,validators}.ts for ${api} (${Object.keys(meta.operations).length} operations, ` +
+    `${Object.keys(exact).length} exact fields, ${validators.count} response validators)`,
 );

@@ -124,3 +124,51 @@ function paginationOf(
     ...common,
   };
 }
+
+/** A field's documented decimal notation, from its `x-decimal`. */
+interface DecimalRule {
+  precision?: number;
+  scale?: number;
+}
+
+/** Significant digits a double always keeps: a field documented with more needs `numbers: 'exact'`. */
+const DOUBLE_DIGITS = 15;
+
+/**
+ * The property names whose `x-decimal` precision exceeds what a double keeps, with their notation. Keyed by
+ * name (the exact parser works on the JSON text, where only the name is known): a name documented with several
+ * notations gets the loosest (most digits before and after the point), and is exact wherever it appears (a few Float(53) rates share a name with a
+ * Num(19,4) one: those then arrive as strings too).
+ */
+export function exactFields(spec: Json): Record<string, DecimalRule> {
+  const model = createSpecModel(spec);
+  const rules: Record<string, DecimalRule> = {};
+  const seen = new Set<unknown>();
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    const properties = (node as Json).properties as Json | undefined;
+    for (const [name, raw] of Object.entries(properties ?? {})) {
+      const decimal = model.deref<Json>(raw)['x-decimal'] as DecimalRule | undefined;
+      if (!decimal || (decimal.precision ?? 0) <= DOUBLE_DIGITS) continue;
+      // The loosest of the notations: the most digits before the point and the most after it.
+      const before = rules[name];
+      const scale = Math.max(before?.scale ?? 0, decimal.scale ?? 0);
+      const whole = Math.max(
+        before ? (before.precision ?? 0) - (before.scale ?? 0) : 0,
+        (decimal.precision ?? 0) - (decimal.scale ?? 0),
+      );
+      rules[name] = {
+        precision: whole + scale,
+        ...(decimal.scale !== undefined || before?.scale !== undefined ? { scale } : {}),
+      };
+    }
+    for (const value of Object.values(node)) visit(value);
+  };
+  visit(spec);
+  return Object.fromEntries(Object.entries(rules).sort(([a], [b]) => a.localeCompare(b)));
+}

@@ -2,7 +2,8 @@
 // a loosely typed GET: the CLI takes paths as text, so the typed per-path signatures of the clients cannot
 // help here; the spec checks (request.ts) do that work before anything is sent.
 import { createFeedClient, type TokenManager } from '@assoc-feed/client';
-import type { DocumentClientOptions } from '@assoc-feed/core';
+import type { DocumentClientOptions, ResponseIssue } from '@assoc-feed/core';
+import { withLosslessNumbers } from '@assoc-feed/core/internal';
 import type { Connection } from './connection.js';
 import type { DocumentKey } from './operations.js';
 import type { CallParams } from './request.js';
@@ -41,6 +42,8 @@ export interface ClientSettings {
   retries?: number | undefined;
   /** Deadline of each call in ms, retries included. */
   timeoutMs?: number | undefined;
+  /** Check every answer against the spec and hand the differences here (conform). */
+  onResponseIssues?: ((issues: readonly ResponseIssue[]) => void) | undefined;
 }
 
 export function createFeedClients(connection: Connection, settings: ClientSettings = {}): FeedClients {
@@ -50,8 +53,12 @@ export function createFeedClients(connection: Connection, settings: ClientSettin
     ...(connection.baseUrl ? { baseUrl: connection.baseUrl } : { environment: connection.environment }),
     ...(settings.retries !== undefined ? { retry: { maxRetries: settings.retries } } : {}),
     ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
+    ...(settings.onResponseIssues
+      ? { validateResponses: 'warn' as const, onResponseIssues: settings.onResponseIssues }
+      : {}),
   };
-  const feed = createFeedClient(base);
+  // Every number with the digits the service sent: the writers (stringifyLossless) give them back unchanged.
+  const feed = createFeedClient(withLosslessNumbers(base));
   const clients: Record<DocumentKey, unknown> = feed;
   return {
     tokenManager: feed.fundosV2.tokenManager,

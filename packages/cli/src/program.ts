@@ -5,6 +5,7 @@ import { FeedError } from '@assoc-feed/core';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { authCheckCommand } from './commands/auth-check.js';
 import { backfillCommand } from './commands/backfill.js';
+import { conformCommand } from './commands/conform.js';
 import { exportCommand } from './commands/export.js';
 import { getCommand } from './commands/get.js';
 import { defaultConfigPath } from './connection.js';
@@ -23,6 +24,10 @@ function whole(name: string, min: number, max: number) {
     }
     return n;
   };
+}
+
+function list(value: string, previous: string[]): string[] {
+  return [...previous, ...value.split(',').filter(Boolean)];
 }
 
 function seconds(value: string) {
@@ -141,7 +146,7 @@ const jobOutput = (options: { out?: string; outDir?: string }): OutputKind =>
 export function createProgram(io: Io, run: (work: Promise<void>, output: OutputKind) => void): Command {
   const program = new Command('assoc-feed')
     .description(
-      'Read the Feed data service from the command line: check credentials, call any GET operation, export whole lists, backfill date ranges.',
+      'Read the Feed data service from the command line: check credentials, call any GET operation, export whole lists, backfill date ranges, check the spec against the service (conform).',
     )
     .version(cliVersion(), '-V, --version', 'print the version of assoc-feed')
     .exitOverride()
@@ -175,6 +180,35 @@ export function createProgram(io: Io, run: (work: Promise<void>, output: OutputK
     .option('--dry-run', 'print the request without sending it', false)
     .action((path, options) => run(getCommand(path, options, io), 'none'));
   withExamples(program.commands.find((c) => c.name() === 'get') as Command, 'get');
+
+  connectionOptions(
+    program
+      .command('conform')
+      .description(
+        'call every GET operation of the three documents and report where the answers differ from the spec',
+      ),
+  )
+    .option('--json', 'write the report as JSON (to share it)', false)
+    .option(
+      '--only <ops>',
+      'only these operations: parts of paths or document ids, comma-separated',
+      list,
+      [],
+    )
+    .option('-c, --concurrency <n>', 'requests in flight', whole('--concurrency', 1, 8), 2)
+    .option(
+      '--max-requests <n>',
+      'at most this many requests (be polite to production)',
+      whole('--max-requests', 1, 1000),
+      80,
+    )
+    .addOption(
+      new Option('--progress <mode>', 'bar on a terminal, lines otherwise')
+        .choices(PROGRESS_MODES)
+        .default('auto'),
+    )
+    .option('--quiet', 'no progress on stderr', false)
+    .action((options) => run(conformCommand(options, io), 'none'));
 
   jobOptions(program.command('export').argument('<path>', 'a paginated list, e.g. /feed/fundos/v2/fundos'))
     .description('every record of a paginated list (E1, E3, E6, E7, V1, V3, V5) as NDJSON, CSV or JSON')

@@ -4,9 +4,13 @@
 // so the three documents' calls draw retries from one bucket.
 
 import { ConfigurationError, type DocumentClientOptions, type ThrowsOn } from '@assoc-feed/core';
-import { createFundosV1Client, type FundosV1Client } from '@assoc-feed/fundos-v1';
-import { createFundosV2Client, type FundosV2Client } from '@assoc-feed/fundos-v2';
-import { createPrecosIndicesClient, type PrecosIndicesClient } from '@assoc-feed/precos-indices';
+import { createFundosV1Client, type FundosV1Client, type FundosV1ExactClient } from '@assoc-feed/fundos-v1';
+import { createFundosV2Client, type FundosV2Client, type FundosV2ExactClient } from '@assoc-feed/fundos-v2';
+import {
+  createPrecosIndicesClient,
+  type PrecosIndicesClient,
+  type PrecosIndicesExactClient,
+} from '@assoc-feed/precos-indices';
 
 /**
  * `clientId`, `clientSecret`, `environment` or `baseUrl`, and optionally `fetch`, `retry`, `timeoutMs`,
@@ -24,13 +28,26 @@ export interface FeedClient<Throw extends boolean = false> {
   readonly precosIndices: PrecosIndicesClient<Throw>;
 }
 
+/** The three clients under `numbers: 'exact'`: decimals of more than 15 significant digits as strings. */
+export interface ExactFeedClient<Throw extends boolean = false> {
+  readonly fundosV2: FundosV2ExactClient<Throw>;
+  readonly fundosV1: FundosV1ExactClient<Throw>;
+  readonly precosIndices: PrecosIndicesExactClient<Throw>;
+}
+
 /**
  * The typed clients of the three Feed documents, sharing one flow A token (requested on first use by any of
  * them, renewed before it expires). Server-side only: the options hold the client secret.
  */
+export function createFeedClient<Options extends FeedClientOptions & { numbers: 'exact' }>(
+  options: Options,
+): ExactFeedClient<ThrowsOn<Options>>;
 export function createFeedClient<Options extends FeedClientOptions>(
   options: Options,
-): FeedClient<ThrowsOn<Options>> {
+): FeedClient<ThrowsOn<Options>>;
+export function createFeedClient<Options extends FeedClientOptions>(
+  options: Options,
+): FeedClient<ThrowsOn<Options>> | ExactFeedClient<ThrowsOn<Options>> {
   if (!options || typeof options !== 'object') {
     throw new ConfigurationError(
       'options',

@@ -23,4 +23,9 @@ export type {
   PrecosIndicesClient,
   paths as PrecosIndicesPaths,
 } from '@assoc-feed/precos-indices';
-export { createFeedClient, type FeedClient, type FeedClientOptions } from './create-feed-client.js';
+export {
+  createFeedClient,
+  type ExactFeedClient,
+  type FeedClient,
+  type FeedClientOptions,
+} from './create-feed-client.js';

@@ -1,6 +1,7 @@
 // Every operation of the three documents, called through its typed client against the request handlers of
 // @assoc-feed/mock/msw (MSW 2 in Node, no process, no port): the documented success with the spec's example, a
 // schema-valid body, 401 without the flow A headers, and a documented answer picked per test.
+import type { DocumentClientOptions } from '@assoc-feed/core';
 import { createFundosV1Client } from '@assoc-feed/fundos-v1';
 import { createFundosV2Client, createFundosV2InputClient } from '@assoc-feed/fundos-v2';
 import { createResponseValidator } from '@assoc-feed/mock';
@@ -42,7 +43,8 @@ function firstExample(path: string, method: string, status: number): unknown {
 
 const documents: {
   name: DocumentName;
-  create: typeof createFundosV2Client | typeof createFundosV1Client | typeof createPrecosIndicesClient;
+  // Each create function is overloaded (numbers: 'exact'); the loop needs only their common plain form.
+  create: (options: DocumentClientOptions) => { GET: unknown };
 }[] = [
   { name: 'fundos-v2', create: createFundosV2Client },
   { name: 'fundos-v1', create: createFundosV1Client },

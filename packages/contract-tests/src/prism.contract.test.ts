@@ -1,6 +1,7 @@
 // Every operation of the three documents, called through its typed client against `pnpm mock` (Prism on the
 // joined spec): the documented success status with a body that validates against the spec, the flow A headers
 // on every feed call, and 401 when they are missing. The requests come from the spec's examples (cases.ts).
+import type { DocumentClientOptions } from '@assoc-feed/core';
 import { createFundosV1Client } from '@assoc-feed/fundos-v1';
 import { createFundosV2Client, createFundosV2InputClient } from '@assoc-feed/fundos-v2';
 import { createResponseValidator, type RunningServer, startMock } from '@assoc-feed/mock';
@@ -39,7 +40,8 @@ const credentials = { clientId: 'contract-client', clientSecret: 'contract-secre
 
 const documents: {
   name: DocumentName;
-  create: typeof createFundosV2Client | typeof createFundosV1Client | typeof createPrecosIndicesClient;
+  // Each create function is overloaded (numbers: 'exact'); the loop needs only their common plain form.
+  create: (options: DocumentClientOptions) => { GET: unknown };
 }[] = [
   { name: 'fundos-v2', create: createFundosV2Client },
   { name: 'fundos-v1', create: createFundosV1Client },

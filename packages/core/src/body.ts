@@ -25,6 +25,8 @@ export interface BodyContext {
   maxResponseBytes: number;
   /** Set once the call was aborted or timed out: its reason wins over the read's own error. */
   abort?: { aborted: boolean; reason: unknown } | undefined;
+  /** Parses a JSON body instead of JSON.parse (exact numbers, response validation: response-body.ts). */
+  parse?: ((text: string, status: number) => unknown) | undefined;
 }
 
 /** The body as `mode` wants it; an empty body is undefined for JSON, as openapi-fetch has it. */
@@ -39,8 +41,9 @@ export async function readBodyAs(response: Response, mode: BodyMode, context: Bo
   if (mode === 'text') return text;
   if (text === '') return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return context.parse ? await context.parse(text, response.status) : (JSON.parse(text) as unknown);
   } catch (error) {
+    if (error instanceof FeedError) throw error; // the parser's own verdict (ResponseValidationError)
     // The parser's message quotes the body; it stays in `cause`, out of the message that ends up in logs.
     const path = pathIn(context);
     throw new ResponseParseError(

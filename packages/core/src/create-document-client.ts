@@ -34,6 +34,7 @@ import type { DocumentMeta, OperationMeta } from './meta.js';
 import { type ClientHooks, type Logger, type LogLevel, observedFetch, resolveHooks } from './observe.js';
 import { createPaginator, type Paginator } from './paginate.js';
 import { redact } from './redact.js';
+import type { BodyReader, DocumentExtras, ResponseIssue } from './response-types.js';
 import { rememberResponse } from './result.js';
 import { type RetryOptions, type RetryOptionsInput, resolveRetryOptions } from './retry.js';
 import type { RetryBudget } from './retry-budget.js';
@@ -79,6 +80,20 @@ export interface DocumentClientOptions {
   throwOnError?: boolean;
   /** A flow A manager shared by several document clients (the all-documents client): one token for all. */
   tokenManager?: TokenManager;
+  /**
+   * 'exact': every decimal field documented with more than 15 significant digits (quota values, index weights,
+   * 19-digit quantities) arrives as a string of the digits the service sent, and the types say `string`.
+   * Default 'number': JSON numbers, which round such values to what a double holds.
+   */
+  numbers?: 'number' | 'exact';
+  /**
+   * Check each 2xx answer against the spec (types, required fields, formats, decimal notation). 'warn' reports
+   * the differences (to `onResponseIssues`, else console.warn) and returns the data; 'throw' throws a
+   * ResponseValidationError. Default 'off'. The validators are compiled at build time and loaded on first use.
+   */
+  validateResponses?: 'off' | 'warn' | 'throw';
+  /** Where 'warn' reports the differences (operation, JSON pointer, expected, found). */
+  onResponseIssues?: (issues: readonly ResponseIssue[]) => void;
   /** Observers of each request, answer, retry and token renewal (never a secret or token in an event). */
   hooks?: ClientHooks;
   /** Gets request lines (debug), token renewals (info), retries (warn). FEED_LOG=debug|info|warn logs to stderr. */
@@ -115,7 +130,11 @@ export type DocumentClient<Paths extends {}, Throw extends boolean = false> = Om
 export function createDocumentClient<
   Paths extends {},
   Options extends DocumentClientOptions = DocumentClientOptions,
->(options: Options, meta: DocumentMeta): DocumentClient<Paths, ThrowsOn<Options>> {
+>(
+  options: Options,
+  meta: DocumentMeta,
+  loaders: DocumentExtras = {},
+): DocumentClient<Paths, ThrowsOn<Options>> {
   if (!options || typeof options !== 'object') {
     throw new ConfigurationError(
       'options',
@@ -144,6 +163,7 @@ export function createDocumentClient<
     );
   }
   const throwOnError = options.throwOnError === true;
+  const readBody = bodyReaderOf(options, loaders);
   const maxResponseBytes =
     options.maxResponseBytes === undefined
       ? DEFAULT_MAX_RESPONSE_BYTES
@@ -190,6 +210,11 @@ export function createDocumentClient<
       if (call) call.request = request;
       const op = meta.operations[`${request.method} ${schemaPath}`];
       if (op) validateRequest(op, call?.extraQuery ? withoutExtra(op, params, call.extraQuery) : params);
+      if (call && readBody) {
+        const operation = `${request.method} ${schemaPath}`;
+        call.parse = async (text: string, status: number) =>
+          (await readBody()).parse(text, status, operation, pathOf(request.url));
+      }
       // An operation missing from meta still gets flow A: every feed call needs it, and a 401 is worse than a header.
       if (!op || op.auth === 'flowA') {
         // Not raced against the call's abort: the deadline already settles the call on time, and a race would
@@ -237,6 +262,30 @@ export function createDocumentClient<
   return Object.assign(client, extras) as unknown as DocumentClient<Paths, ThrowsOn<Options>>;
 }
 
+/** The body reader the options ask for, loaded on first use; undefined by default (openapi-fetch's JSON.parse). */
+function bodyReaderOf(options: DocumentClientOptions, extras: DocumentExtras) {
+  // 'lossless' only through withLosslessNumbers (internal: the command line's).
+  const numbers = (options.numbers ?? 'number') as 'number' | 'exact' | 'lossless';
+  const validate = options.validateResponses ?? 'off';
+  const report = options.onResponseIssues;
+  if (numbers === 'number' && validate === 'off') return undefined;
+  if (!extras.reader || !/^(exact|lossless|number)-(off|warn|throw)$/.test(`${numbers}-${validate}`)) {
+    throw new ConfigurationError(
+      extras.reader && numbers === 'exact' ? 'validateResponses' : 'numbers',
+      "numbers: 'number'|'exact', validateResponses: 'off'|'warn'|'throw'.",
+    );
+  }
+  const load = extras.reader as NonNullable<DocumentExtras['reader']>;
+  let reader: Promise<BodyReader> | undefined;
+  return () => (reader ??= load().then((m) => m.createBodyReader({ numbers, validate, extras, report })));
+}
+
+/** The options with every number kept exactly as sent (for writers using stringifyLossless). */
+export function withLosslessNumbers<O extends DocumentClientOptions>(options: O): O {
+  // Every number whose text a double would change is kept as a raw-number marker (exact-json.ts).
+  return { ...options, numbers: 'lossless' as 'exact' };
+}
+
 /** Init key under which a call's state rides on its Request (openapi-fetch copies unknown init keys onto it). */
 const CALL = 'assocFeedCall';
 
@@ -255,6 +304,8 @@ interface CallState {
   data?: unknown;
   /** The caller reads a stream (parseAs: 'stream'): the pipeline bounds it instead of reading it. */
   stream?: boolean;
+  /** Parses the 2xx JSON body (numbers: 'exact', validateResponses): the pipeline calls it. */
+  parse?: ((text: string, status: number) => Promise<unknown>) | undefined;
 }
 
 function callOf(request: Request): CallState | undefined {
@@ -277,6 +328,7 @@ function withDeadlines(client: object, timeoutMs: number, retry: RetryOptions): 
       read: undefined,
       data: undefined,
       stream: false,
+      parse: undefined,
     } as unknown as CallState;
     // The caller's signal, timeoutMs, retry and extraQuery stay here; openapi-fetch gets the rest (a rest copy:
     // spreading into a literal with extra keys costs ~1 µs a call).

@@ -53,6 +53,8 @@ export interface CallTarget {
   /** The caller reads the body as a stream: it gets one bounded by maxResponseBytes. */
   stream?: boolean | undefined;
   retry?: RetryOptions | undefined;
+  /** Parses a 2xx JSON body instead of JSON.parse (set per call by the document client). */
+  parse?: ((text: string, status: number) => unknown) | undefined;
 }
 
 /** Sends `request` with retries (and the 401 replay); `abort` cancels it, and stops retrying. */
@@ -96,6 +98,7 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
               path: () => pathOf(request.url),
               maxResponseBytes,
               abort,
+              parse: target.parse,
             });
           } else if (target?.stream && response.ok) {
             response = limitStream(response, { method, path: () => pathOf(request.url), maxResponseBytes });

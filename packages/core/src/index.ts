@@ -41,6 +41,7 @@ export {
   TokenResponseError,
   UnauthorizedError,
 } from './errors.js';
+export type { ExactNumbers } from './exact-types.js';
 export type { TokenManager, TokenManagerOptions } from './flow-a.js';
 export { createTokenManager } from './flow-a.js';
 export type { InputTokenManager, InputTokenManagerOptions } from './flow-b.js';
@@ -76,6 +77,16 @@ export type {
   PaginateOptions,
   Paginator,
 } from './paginate.js';
+export type {
+  BodyReader,
+  BodyReaderModule,
+  CompiledValidator,
+  DocumentExtras,
+  ExactModule,
+  ResponseIssue,
+  ValidatorsModule,
+} from './response-types.js';
+export { ResponseValidationError } from './response-types.js';
 export { toFeedError } from './result.js';
 export type { RetryContext, RetryOptions, RetryOptionsInput } from './retry.js';
 export { defaultRetryOn } from './retry.js';

@@ -4,7 +4,18 @@
 // (and into api-report.md) instead. The business-day calendar is the sibling subpath
 // `@assoc-feed/core/internal/calendar` (calendar.ts), under the same rule.
 
+export { withLosslessNumbers } from './create-document-client.js';
 export { type DateRange, resolveDateWindow } from './date-window.js';
 export { checkServiceUrl, HOST_VARIABLES, resolveBaseUrl } from './environments.js';
+export {
+  type DecimalRule,
+  decimalProblem,
+  isRawNumber,
+  parseLossless,
+  parseWithExactFields,
+  rawNumber,
+  rawNumberText,
+  stringifyLossless,
+} from './exact-json.js';
 export { operationKey } from './meta.js';
 export { findIssues, type RequestParams } from './validate.js';

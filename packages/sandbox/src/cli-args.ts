@@ -22,6 +22,8 @@ Options:
   --entitle ID             entitle the client to a restricted product (e.g. E5); repeatable
   --latency MS|MIN-MAX     delay every answer (e.g. 50 or 20-200)
   --fail-rate R            share 0..1 of answers replaced by 429 (Retry-After) or 5xx
+  --drift                  serve deliberately drifted answers (a renamed, a missing and a retyped field,
+                           another page envelope) to try a drift report: assoc-feed conform
   --headers-timeout S      seconds a client has to send its request headers, else 408 (default 10)
   --request-timeout S      seconds a client has to send its whole request, else 408 (default 30)
   --validate-with-prism    put Prism's validating proxy (prism proxy --errors) in front; needs @assoc-feed/mock
@@ -53,6 +55,7 @@ const flags = {
   'headers-timeout': { type: 'string' },
   'request-timeout': { type: 'string' },
   'validate-with-prism': { type: 'boolean', default: false },
+  drift: { type: 'boolean', default: false },
   strict: { type: 'boolean', default: false },
   quiet: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
@@ -93,6 +96,7 @@ export function parseCli(argv: readonly string[], clock: () => number = Date.now
     clientSecret: values['client-secret'],
     entitlements: values.entitle ?? [],
     validateWithPrism: values['validate-with-prism'],
+    ...(values.drift ? { drift: true } : {}),
     strict: values.strict,
   };
   for (const flag of ['client-id', 'client-secret'] as const) {

@@ -57,6 +57,11 @@ export interface SandboxBehaviour {
    * service ignores them, and named in the `x-ignored-parameters` response header and the log.
    */
   strict?: boolean;
+  /**
+   * Serve deliberately drifted answers (a renamed, a missing and a retyped field, another page envelope; see
+   * DRIFTS in drift.ts), so a drift report (`assoc-feed conform`) can be checked. Default false.
+   */
+  drift?: boolean;
   /** Request log and internal errors; never receives secrets or tokens. Silent by default. */
   log?: (line: string) => void;
 }
@@ -167,6 +172,7 @@ export function createSandboxCore(spec: Json, options: SandboxBehaviour = {}): S
     entitled: new Set(options.entitlements ?? []),
     isRestricted: restrictedBy(specRestricted, options.restricted ?? []),
     strict: options.strict === true,
+    ...(options.drift ? { drift: true } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
   return {

@@ -2,6 +2,7 @@
 // paging envelope → JSON. Every answer is a JSON body; a thrown error is caught per request (500, logged
 // without headers) so one request can never take the server down. It reads a SandboxRequest and returns a
 // SandboxResponse (exchange.ts): the Node server and the fetch adapter only translate.
+import { driftAnswer } from './drift.js';
 import type { Faults } from './faults.js';
 import { fundosV1Handlers } from './handlers/fundos-v1.js';
 import { fundosV2Handlers } from './handlers/fundos-v2.js';
@@ -36,6 +37,8 @@ export interface PipelineConfig {
   entitled: ReadonlySet<string>;
   /** Operations treated as restricted products (answer 403 unless entitled). */
   isRestricted: (op: OperationInfo) => boolean;
+  /** Serve the deliberately drifted answers of drift.ts (`--drift`). */
+  drift?: boolean;
   log?: (line: string) => void;
   /**
    * Refuse query parameters the operation does not declare with 400 (`--strict`). Default: ignore them, as the
@@ -191,7 +194,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       response = errorResponse(400, describeProblems(problems), { details: problems });
     } else {
       const result = route.handler({ op, params: values, now: nowIn(config.clock), world: config.world });
-      response = resultResponse(op, values, result, config.world);
+      response = resultResponse(op, values, result, config.world, config.drift ? driftAnswer : undefined);
     }
     response.headers = { ...response.headers, ...ignored };
     return response;
@@ -249,11 +252,13 @@ function resultResponse(
   values: Record<string, unknown>,
   result: HandlerResult,
   world: World,
+  drift?: (operation: string, body: unknown) => unknown,
 ): SandboxResponse {
+  const shape = (body: unknown) => (drift ? drift(`${op.method.toUpperCase()} ${op.path}`, body) : body);
   if (result.kind === 'error') {
     return errorResponse(result.status, result.message, result.details ? { details: result.details } : {});
   }
-  if (result.kind === 'json') return jsonResponse(result.status ?? op.success.status, result.body);
+  if (result.kind === 'json') return jsonResponse(result.status ?? op.success.status, shape(result.body));
   const paging = op.paging;
   const envelope = op.success.envelope;
   if (result.kind === 'cursor-page') {
@@ -267,7 +272,7 @@ function resultResponse(
   if (!paging || !envelope) {
     const items: unknown[] = [];
     for (let i = 0; i < result.total; i++) items.push(result.item(i));
-    return jsonResponse(op.success.status, items);
+    return jsonResponse(op.success.status, shape(items));
   }
   const page = (values[paging.pageParam] as number | undefined) ?? 0;
   const size = (values[paging.sizeParam] as number | undefined) ?? paging.defaultSize;
@@ -294,7 +299,9 @@ function resultResponse(
   // A list whose content is a pure function of its key: each page is encoded once, then served from the cache.
   const key =
     result.key === undefined ? undefined : `${op.operationId}|${result.key}|${result.total}|${page}|${size}`;
-  return jsonResponse(op.success.status, key === undefined ? build() : world.cache.get(key, build));
+  // A drifting sandbox reshapes the page after it is built, so it bypasses the cache.
+  if (key === undefined || drift) return jsonResponse(op.success.status, shape(build()));
+  return jsonResponse(op.success.status, world.cache.get(key, build));
 }
 
 /** Writes `value` at an x-page-envelope name; a dotted name nests (`pageable.size`). No name, no field. */

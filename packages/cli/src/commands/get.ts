@@ -1,5 +1,6 @@
 // `assoc-feed get <path>`: one GET of any operation, checked against the spec first, its JSON answer on stdout.
 import { toFeedError } from '@assoc-feed/core';
+import { stringifyLossless } from '@assoc-feed/core/internal';
 import { createFeedClients } from '../clients.js';
 import { type ConnectionFlags, resolveConnection } from '../connection.js';
 import type { Io } from '../job.js';
@@ -35,5 +36,5 @@ export async function getCommand(pathArg: string, options: GetOptions, io: Io): 
     .GET(op.path, { params, signal: io.signal });
   const error = toFeedError(result);
   if (error) throw error;
-  io.stdout.write(`${JSON.stringify(result.data, null, options.compact ? undefined : 2)}\n`);
+  io.stdout.write(`${stringifyLossless(result.data, options.compact ? undefined : 2)}\n`);
 }

@@ -3,6 +3,7 @@
 // record's position in the whole output, from 0) and `_index` (its position in the list; "2.0" for the first
 // item of a list inside the third item of the outer list). Lists of scalars and maps are JSON cells. A field
 // the spec does not declare is kept, not dropped: it goes to the table's last column, `_extra`, as JSON.
+import { rawNumberText, stringifyLossless } from '@assoc-feed/core/internal';
 import type { Shape } from './record-shape.js';
 
 export type ListMode = 'json' | 'files';
@@ -93,7 +94,7 @@ function fill(
   const extras: Record<string, unknown> = {};
   collectExtras(table.shape, value, [], extras);
   const cells = table.columns.map((c) => cell(at(value, c.path), c.json));
-  const extra = Object.keys(extras).length ? JSON.stringify(extras) : '';
+  const extra = Object.keys(extras).length ? stringifyLossless(extras) : '';
   into.get(table.key)?.push([...keys, ...cells, extra]);
   for (const child of table.children) {
     const list = at(value, child.path);
@@ -116,8 +117,9 @@ function at(value: unknown, path: readonly string[]): unknown {
 
 function cell(value: unknown, json: boolean): unknown {
   if (value === undefined || value === null) return '';
-  if (json || typeof value === 'object') return JSON.stringify(value);
-  return value;
+  if (json || typeof value === 'object') return stringifyLossless(value);
+  // A number kept with the digits the service sent (parseLossless) is written with them.
+  return rawNumberText(value) ?? value;
 }
 
 /** Keys the spec does not declare, at any object level of the table (lists are their own cells or tables). */

@@ -1,5 +1,7 @@
-// Records to text, per output format. An encoder is told how many records the output already holds, so a
+// Records to text, per output format. Numbers are written with exactly the digits the service sent (the
+// clients parse losslessly: see clients.ts). An encoder is told how many records the output already holds, so a
 // resumed run continues the same file (no second CSV header, the JSON array's commas right).
+import { stringifyLossless } from '@assoc-feed/core/internal';
 import { stringify } from 'csv-stringify/sync';
 import { csvLayout, type ListMode } from './csv-layout.js';
 import type { Shape } from './record-shape.js';
@@ -47,7 +49,7 @@ export function createEncoder(options: EncoderOptions): Encoder {
         tables: [''],
         start: () => one(''),
         encode: (records, _before, period) =>
-          one(records.map((r) => `${JSON.stringify(tag(r, period))}\n`).join('')),
+          one(records.map((r) => `${stringifyLossless(tag(r, period))}\n`).join('')),
         end: () => one(''),
       };
     case 'json':
@@ -58,7 +60,7 @@ export function createEncoder(options: EncoderOptions): Encoder {
         encode: (records, before, period) =>
           one(
             records
-              .map((r, i) => `${before + i === 0 ? '' : ','}\n${JSON.stringify(tag(r, period))}`)
+              .map((r, i) => `${before + i === 0 ? '' : ','}\n${stringifyLossless(tag(r, period))}`)
               .join(''),
           ),
         end: (total) => one(total === 0 ? ']\n' : '\n]\n'),

@@ -2,6 +2,8 @@
 // their text between the envelope's, never building or encoding them again. The text is what JSON.stringify
 // gives the same value in place, so an answer is byte-identical with or without the cache.
 
+import { stringifyLossless } from '@assoc-feed/core/internal';
+
 /** What a RawJson stands for while the envelope around it is encoded (a string no generated value holds). */
 const MARKER = '\u0000raw-json\u0000';
 const QUOTED_MARKER = JSON.stringify(MARKER);
@@ -50,7 +52,8 @@ export function encodeJson(body: unknown): string {
   met = fragments;
   let text: string;
   try {
-    text = JSON.stringify(body);
+    // Lossless: full-scale decimals (universe/full-scale.ts) go out as raw digits, not as strings.
+    text = stringifyLossless(body);
   } finally {
     met = undefined;
   }

@@ -8,6 +8,7 @@ import type { Json, SpecModel } from '@assoc-feed/specs/model';
 import { fromDayNumber, toDayNumber } from '../calendar.js';
 import { hashString, mix, Rng, unit } from '../rng.js';
 import { componentName, flattenObject } from '../spec/schemas.js';
+import { fullScaleFor } from '../universe/full-scale.js';
 import type { Harvest } from './harvest.js';
 import { sampleRegex } from './regex-sample.js';
 import { words } from './words.js';
@@ -311,7 +312,7 @@ export class SchemaGenerator {
       if (x < lo) x = integer ? Math.ceil(lo) : ceilTo(lo, scale);
       return x;
     };
-    return (key, ov, _ctx, prop, component) => {
+    const plain: Gen = (key, ov, _ctx, prop, component) => {
       if (typeof ov === 'number') return clamp(ov);
       if (enumValues) return enumValues[mix(key, 13) % enumValues.length];
       const u = unit(key);
@@ -324,6 +325,12 @@ export class SchemaGenerator {
       const from = Math.max(lo, 0);
       const to = Math.min(hi, integer ? 1000 : 100);
       return clamp(from + u * Math.max(0, to - from));
+    };
+    const fullScale = fullScaleFor(decimal, integer);
+    if (!fullScale) return plain;
+    return (key, ov, ctx, prop, component) => {
+      const value = plain(key, ov, ctx, prop, component);
+      return typeof value === 'number' ? fullScale(value, key, typeof ov !== 'number') : value;
     };
   }
 

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decimalProblem,
+  isRawNumber,
+  parseLossless,
+  parseWithExactFields,
+  rawNumberText,
+  stringifyLossless,
+} from './exact-json.js';
+
+describe('parseWithExactFields (numbers: exact)', () => {
+  const fields = ['valor_cota', 'quantidade'];
+  it.each([
+    [
+      '17 decimals of a Decimal(33,17)',
+      '{"valor_cota":1234567.12345678901234567}',
+      '1234567.12345678901234567',
+    ],
+    ['a 19-digit quantity', '{"quantidade": 9223372036854775807}', '9223372036854775807'],
+    ['trailing zeros', '{"valor_cota":1.50}', '1.50'],
+    ['a short value (same type for every value of the field)', '{"valor_cota":2}', '2'],
+    ['a negative value', '{"valor_cota":-0.00000000000000001}', '-0.00000000000000001'],
+    ['an exponent, kept as text', '{"valor_cota":1.5e3}', '1.5e3'],
+    ['a huge exponent, never Infinity', '{"valor_cota":1e400}', '1e400'],
+  ])('%s', (_name, text, expected) => {
+    const parsed = parseWithExactFields(text, fields) as Record<string, unknown>;
+    expect(parsed.valor_cota ?? parsed.quantidade).toBe(expected);
+  });
+
+  it('leaves other fields, null and strings alone, also when a string holds the field name', () => {
+    const text =
+      '{"nome":"a,\\"valor_cota\\":1.5","valor_cota":null,"outro":0.123456789012345,"lista":[{"valor_cota":3.10}]}';
+    expect(parseWithExactFields(text, fields)).toEqual({
+      nome: 'a,"valor_cota":1.5',
+      valor_cota: null,
+      outro: 0.123456789012345,
+      lista: [{ valor_cota: '3.10' }],
+    });
+  });
+});
+
+describe('parseLossless and stringifyLossless (the command line)', () => {
+  it.each([
+    ['17 decimals', '1234567.12345678901234567'],
+    ['19 digits', '9223372036854775807'],
+    ['trailing zeros', '1.50'],
+    ['an exponent', '1.5e3'],
+    ['a huge exponent', '1e400'],
+    ['minus zero', '-0'],
+  ])('keeps %s exactly, through parse and stringify', (_name, digits) => {
+    const text = `{"a":${digits},"b":[${digits}],"s":"${digits}"}`;
+    const parsed = parseLossless(text) as { a: unknown; b: unknown[]; s: string };
+    expect(rawNumberText(parsed.a)).toBe(digits);
+    expect(parsed.s).toBe(digits);
+    expect(stringifyLossless(parsed)).toBe(text);
+    expect(stringifyLossless(parsed, 2)).toContain(`"a": ${digits},`);
+  });
+
+  it('keeps numbers a double holds exactly as plain numbers (paging totals stay numbers)', () => {
+    const parsed = parseLossless('{"total_pages":12,"vna":1870.533818,"neg":-3.25,"s":"1.50"}');
+    expect(parsed).toEqual({ total_pages: 12, vna: 1870.533818, neg: -3.25, s: '1.50' });
+    expect(isRawNumber((parsed as { s: string }).s)).toBe(false);
+  });
+});
+
+describe('decimalProblem: the documented notation of a decimal', () => {
+  it.each([
+    ['1234567.12345678901234567', { precision: 33, scale: 17 }, undefined],
+    ['0.1234567890123456', { precision: 19, scale: 16 }, undefined],
+    ['9223372036854775807', { precision: 19, scale: 0 }, undefined],
+    ['1.123456789012345678', { precision: 33, scale: 17 }, '18 decimals (scale 17)'],
+    ['1.5e3', { precision: 33, scale: 17 }, 'an exponent'],
+    ['1e400', { precision: 33, scale: 17 }, 'an exponent'],
+    ['12345678901234567890', { precision: 19, scale: 0 }, '20 digits before the point (at most 19)'],
+    ['abc', { precision: 19 }, 'not a number'],
+  ])('%s against %j: %s', (text, rule, problem) => {
+    expect(decimalProblem(text, rule)).toBe(problem);
+  });
+});

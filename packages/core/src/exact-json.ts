@@ -1,0 +1,156 @@
+// JSON with the service's digits kept. JSON.parse turns every number into a double, which keeps at most ~15-17
+// significant digits: a quota value `Decimal(33,17)` sent as 1234567.12345678901234567 arrives rounded. Both
+// parsers here rewrite the number tokens that must stay exact into strings *before* JSON.parse, so the parse
+// itself stays native (and fast); a number token is found by a scan that skips whole JSON strings, so digits
+// inside a string value are never touched.
+//
+// - parseWithExactFields: the client option `numbers: 'exact'`. Numbers under the named fields (the document's
+//   fields of more than 15 significant digits, from the spec's `x-decimal`) arrive as strings of the digits sent.
+// - parseLossless / stringifyLossless: the command line. Every number whose text a double would not give back
+//   (more digits, trailing zeros, an exponent, -0) is held as a raw-number marker string and written back with
+//   exactly the digits received, so an export never changes the data it exports.
+// Nothing is ever turned into Infinity, NaN or a rounded value: a token of any form stays its own text.
+
+/** A JSON string token, or a number token (group 1) outside strings. */
+const TOKENS = /"[^"\\]*(?:\\.[^"\\]*)*"|(-?\d[\d.eE+-]*)/g;
+
+/** What any number a double would not give back contains (a superset: strings may match too). */
+const MAYBE_INEXACT = /[\d.]{16}|\d[eE]|\.\d*0[\s,}\]]|-0[\s,}\]]|0\.0{6}/;
+
+/** Prefix of a raw-number marker: a string no service value starts with (a NUL and a `#`). */
+export const RAW_NUMBER_MARK = '\u0000#';
+
+/** A number written with exactly these digits by stringifyLossless (the sandbox's full-scale values). */
+export function rawNumber(digits: string): string {
+  return `${RAW_NUMBER_MARK}${digits}`;
+}
+
+/** Whether a value parsed by parseLossless is a number kept as its text. */
+export function isRawNumber(value: unknown): value is string {
+  return typeof value === 'string' && value.startsWith(RAW_NUMBER_MARK);
+}
+
+/** The digits of a raw-number marker, or undefined for anything else. */
+export function rawNumberText(value: unknown): string | undefined {
+  return isRawNumber(value) ? value.slice(RAW_NUMBER_MARK.length) : undefined;
+}
+
+/** Whether a double gives `text` back exactly (then the number needs no marker). */
+function roundTrips(text: string): boolean {
+  // Most numbers: at most 15 characters, no exponent, no trailing fraction zero, not tiny (a double prints those
+  // with an exponent), not -0: a double gives them back, no need to format one.
+  if (
+    text.length <= 15 &&
+    !/[eE]/.test(text) &&
+    !(text.includes('.') && text.endsWith('0')) &&
+    !/^-?0(?:\.0{6}|$)/.test(text)
+  ) {
+    return true;
+  }
+  return String(Number(text)) === text;
+}
+
+/**
+ * Parses JSON; a number whose text a double would change becomes a raw-number marker string (see
+ * stringifyLossless, rawNumberText). Numbers that survive a double (most) stay numbers.
+ */
+export function parseLossless(text: string): unknown {
+  return JSON.parse(rewriteLossless(text));
+}
+
+/** The JSON text parseLossless parses: numbers a double would change written as raw-number marker strings. */
+export function rewriteLossless(text: string): string {
+  // Most answers hold no number a double would change: one scan for anything that could be one (16 or more
+  // digits, an exponent, a trailing fraction zero, -0, a tiny value) skips the token scan, strings included.
+  if (!MAYBE_INEXACT.test(text)) return text;
+  let changed = false;
+  const rewritten = text.replace(TOKENS, (token: string, number: string | undefined) => {
+    if (number === undefined || roundTrips(number)) return token;
+    changed = true;
+    return `"\\u0000#${number}"`; // the marker, escaped as JSON requires
+  });
+  return changed ? rewritten : text;
+}
+
+/** JSON.stringify, writing raw-number markers back as the numbers they hold, with the digits received. */
+export function stringifyLossless(value: unknown, space?: number): string {
+  const json = JSON.stringify(value, null, space);
+  if (json === undefined) return json as unknown as string;
+  // JSON.stringify writes the NUL of the marker as \u0000.
+  return json.includes('"\\u0000#') ? json.replace(/"\\u0000#(-?[\d.eE+-]+)"/g, '$1') : json;
+}
+
+const patternCache = new WeakMap<readonly string[], RegExp>();
+
+function keyedNumbers(fields: readonly string[]): RegExp {
+  let pattern = patternCache.get(fields);
+  if (!pattern) {
+    const names = [...fields].sort((a, b) => b.length - a.length).map(escapeRegExp);
+    // A key is a string token right after `{` or `,`: a quote inside a string value is always escaped, so this
+    // never matches inside a string.
+    pattern = new RegExp(`([{,]\\s*"(?:${names.join('|')})"\\s*:\\s*)(-?\\d[\\d.eE+-]*)`, 'g');
+    patternCache.set(fields, pattern);
+  }
+  return pattern;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Parses JSON; every number directly under one of `fields` becomes a string of the digits sent (whatever its
+ * form: `1.50` stays "1.50", `1e400` stays "1e400"). `fields` should be a stable array (its pattern is cached).
+ */
+export function parseWithExactFields(text: string, fields: readonly string[]): unknown {
+  return JSON.parse(rewriteExactFields(text, fields));
+}
+
+/** The JSON text parseWithExactFields parses: the numbers under `fields` written as strings. */
+export function rewriteExactFields(text: string, fields: readonly string[]): string {
+  return fields.length === 0 ? text : text.replace(keyedNumbers(fields), '$1"$2"');
+}
+
+/** Every number under one of the rules' fields whose text breaks its notation (usually none: a cheap scan). */
+export function decimalProblems(
+  text: string,
+  fields: readonly string[],
+  rules: Readonly<Record<string, DecimalRule>>,
+): { field: string; text: string; problem: string }[] {
+  const found: { field: string; text: string; problem: string }[] = [];
+  if (fields.length === 0) return found;
+  for (const match of text.matchAll(keyedNumbers(fields))) {
+    const [, key = '', number = ''] = match;
+    const field = key.slice(key.indexOf('"') + 1, key.lastIndexOf('"'));
+    const rule = rules[field];
+    const problem = rule && decimalProblem(number, rule);
+    if (problem) found.push({ field, text: number, problem });
+  }
+  return found;
+}
+
+/** The documented notation of a decimal field (`x-decimal`): at most `precision` digits, `scale` after the point. */
+export interface DecimalRule {
+  precision?: number;
+  scale?: number;
+}
+
+/**
+ * What is wrong with a decimal's text against its documented notation, or undefined when it fits: an exponent,
+ * more digits after the point than the scale, more digits than the precision.
+ */
+export function decimalProblem(text: string, rule: DecimalRule): string | undefined {
+  const match = /^-?(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return /^-?\d+(?:\.\d+)?[eE][+-]?\d+$/.test(text) ? 'an exponent' : 'not a number';
+  const whole = (match[1] ?? '').replace(/^0+(?=\d)/, '');
+  const fraction = match[2] ?? '';
+  if (rule.scale !== undefined && fraction.length > rule.scale) {
+    return `${fraction.length} decimals (scale ${rule.scale})`;
+  }
+  if (rule.precision !== undefined) {
+    const intDigits = whole === '0' ? 0 : whole.length;
+    const maxInt = rule.precision - (rule.scale ?? 0);
+    if (intDigits > maxInt) return `${intDigits} digits before the point (at most ${maxInt})`;
+  }
+  return undefined;
+}

@@ -1,0 +1,163 @@
+// Exact numbers and response validation, in CPU time (process.cpuUsage, this process), medians of a few runs:
+// - the command line's read-and-write path (parse each answer, write NDJSON and CSV cells) over the whole fund
+//   list (E1, 7,231 records) and one year of a daily price series (VNA, 2025, 252 answers), lossless
+//   (parseLossless + stringifyLossless, what the CLI does) against plain JSON.parse + JSON.stringify;
+// - one client call on the largest answer the sandbox gives (a 1,000-record page of the fund list), through a
+//   fetch that returns it from memory, with `validateResponses: 'warn'` against 'off'.
+// The answers are taken from the sandbox once, as text, so both sides read the same bytes.
+import { repoRoot } from '../specs/apis.ts';
+import { median, type Row } from './measure.ts';
+
+const NOW = '2026-11-19T21:00:00-03:00';
+
+interface Lossless {
+  parseLossless(text: string): unknown;
+  stringifyLossless(value: unknown): string;
+  rawNumberText(value: unknown): string | undefined;
+}
+
+type Sandbox = {
+  startSandbox(
+    o: object,
+  ): Promise<{ url: string; clientId: string; clientSecret: string; stop(): Promise<void> }>;
+  sandboxFetch(s: object): ((path: string) => Promise<Response>) & object;
+};
+
+function cpuMs(work: () => void | Promise<void>): Promise<number> | number {
+  const start = process.cpuUsage();
+  const done = () => {
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 1000;
+  };
+  const result = work();
+  return result instanceof Promise ? result.then(done) : done();
+}
+
+/** Every scalar of a record, as a CSV writer sees its cells (strings, numbers, raw digits). */
+function cells(value: unknown, raw: (v: unknown) => string | undefined, out: string[]): void {
+  if (Array.isArray(value)) for (const v of value) cells(v, raw, out);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) cells(v, raw, out);
+  else out.push(raw(value) ?? String(value));
+}
+
+export async function exactBench(runs = 7): Promise<Row[]> {
+  const sandboxModule = (await import(`${repoRoot}packages/sandbox/dist/index.js`)) as Sandbox;
+  const lossless = (await import(`${repoRoot}packages/core/dist/internal.js`)) as Lossless;
+  const sandbox = await sandboxModule.startSandbox({ port: 0, now: () => Date.parse(NOW) });
+  const rows: Row[] = [];
+  try {
+    const call = sandboxModule.sandboxFetch(sandbox);
+    const text = async (path: string) => (await call(path)).text();
+    const funds: string[] = [];
+    for (let page = 0; page < 8; page++)
+      funds.push(await text(`/feed/fundos/v2/fundos?page=${page}&size=1000`));
+    const year: string[] = [];
+    for (let m = 1; m <= 12; m++) {
+      for (let d = 1; d <= 31; d++) {
+        const day = `2025-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+        const response = await call(`/feed/precos-indices/v1/titulos-publicos/vna?data=${day}`);
+        if (response.ok) year.push(await response.text());
+        else await response.arrayBuffer();
+      }
+    }
+
+    for (const [name, answers] of [
+      ['export all 7,231 funds (E1): parse + NDJSON + CSV cells, CPU', funds],
+      [`backfill 2025 (VNA, ${year.length} answers): parse + NDJSON + CSV cells, CPU`, year],
+    ] as const) {
+      const pass = (
+        parse: (t: string) => unknown,
+        write: (v: unknown) => string,
+        raw: Lossless['rawNumberText'],
+      ) => {
+        let size = 0;
+        for (const answer of answers) {
+          const data = parse(answer);
+          const records = Array.isArray(data) ? data : ((data as { content?: unknown[] }).content ?? [data]);
+          for (const record of records) {
+            size += write(record).length;
+            const out: string[] = [];
+            cells(record, raw, out);
+            size += out.length;
+          }
+        }
+        return size;
+      };
+      const plain: number[] = [];
+      const exact: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        plain.push(cpuMs(() => void pass(JSON.parse, JSON.stringify, () => undefined)) as number);
+        exact.push(
+          cpuMs(
+            () => void pass(lossless.parseLossless, lossless.stringifyLossless, lossless.rawNumberText),
+          ) as number,
+        );
+      }
+      const p = median(plain);
+      const e = median(exact);
+      rows.push({
+        benchmark: `${name}, exact vs plain numbers`,
+        figure: `${e.toFixed(1)} ms`,
+        reference: `${p.toFixed(1)} ms plain`,
+        ratio: `${(e / p).toFixed(2)}×`,
+        target: '≤ 1.15×',
+      });
+    }
+
+    // One call on the largest answer, validation on vs off.
+    const { createFundosV2Client } = (await import(`${repoRoot}packages/fundos-v2/dist/index.js`)) as {
+      createFundosV2Client: (o: object) => { GET(path: string, init: object): Promise<{ data?: unknown }> };
+    };
+    const largest = funds[0] as string;
+    const fetch = async (request: Request) =>
+      request.url.endsWith('/oauth/access-token')
+        ? Response.json({ access_token: 't', token_type: 'Bearer', expires_in: 3600 })
+        : new Response(largest, {
+            headers: {
+              'content-type': 'application/json',
+              'content-length': String(Buffer.byteLength(largest)),
+            },
+          });
+    const client = (validateResponses: string) =>
+      createFundosV2Client({
+        clientId: 'id',
+        clientSecret: 'secret',
+        baseUrl: 'http://127.0.0.1:1',
+        fetch,
+        validateResponses,
+        onResponseIssues: () => {},
+      });
+    const off = client('off');
+    const on = client('warn');
+    const init = { params: { query: { size: 1000 } } };
+    await off.GET('/feed/fundos/v2/fundos', init);
+    await on.GET('/feed/fundos/v2/fundos', init); // loads the validators once, outside the measure
+    const calls = 20;
+    const offMs: number[] = [];
+    const onMs: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      offMs.push(
+        await cpuMs(async () => {
+          for (let c = 0; c < calls; c++) await off.GET('/feed/fundos/v2/fundos', init);
+        }),
+      );
+      onMs.push(
+        await cpuMs(async () => {
+          for (let c = 0; c < calls; c++) await on.GET('/feed/fundos/v2/fundos', init);
+        }),
+      );
+    }
+    const a = median(offMs) / calls;
+    const b = median(onMs) / calls;
+    rows.push({
+      benchmark: `one call on the largest answer (E1, 1,000 records, ${(largest.length / 1024).toFixed(0)} KiB): validateResponses on vs off, CPU per call`,
+      figure: `${b.toFixed(2)} ms`,
+      reference: `${a.toFixed(2)} ms off`,
+      ratio: `${(b / a).toFixed(2)}×`,
+      target: '≤ 1.3×',
+    });
+  } finally {
+    await sandbox.stop();
+  }
+  return rows;
+}
