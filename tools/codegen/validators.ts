@@ -79,6 +79,18 @@ export function validatorsModule(spec: Json): { code: string; count: number } {
   );
   const left = code.match(/require\([^)]*\)/g);
   if (left) throw new Error(`standalone validators still require ${[...new Set(left)].join(', ')}`);
+  // Each export typed as a plain validator: left to inference, the emitted .d.ts would describe Ajv's internal
+  // signature (a destructured options default that fails a consumer's type check without skipLibCheck).
+  code = code.replace(
+    /export const (v\d+) = (validate\d+);/g,
+    'export const $1 = $2 as unknown as Validator;',
+  );
+  // The shape of core's CompiledValidator, written out: generated code imports nothing.
+  code =
+    'type Validator = ((data: unknown) => boolean) & {\n' +
+    '  errors?: readonly { instancePath: string; keyword: string; params: Record<string, unknown>; message?: string }[] | null;\n' +
+    '};\n' +
+    code;
   const entries = Object.entries(index).map(([key, name]) => `  ${JSON.stringify(key)}: ${name},`);
   code += `\n\n/** "GET <path template> <status>" → its validator. */\nexport const validators = {\n${entries.join('\n')}\n};\n`;
   return { code, count: n };
