@@ -56,6 +56,28 @@ describe('parseLossless and stringifyLossless (the command line)', () => {
     expect(stringifyLossless(parsed, 2)).toContain(`"a": ${digits},`);
   });
 
+  it.each([
+    ['a key-colon pair', '"x\\":1.50"'],
+    ['a comma', '"R$ 1.234,50, a,1.50"'],
+    ['a bracket', '"[1.50]"'],
+    ['a space after the colon', '"k\\": 12345678901234567890 end"'],
+    ['an escaped quote before a colon, and a backslash', '"a\\\\\\":1e5"'],
+  ])('never touches digits inside a string, even after %s', (_name, string) => {
+    const text = `{"s":${string},"n":[1.50,"x",2.50],"m":0.10}`;
+    const parsed = parseLossless(text) as { s: string; n: unknown[]; m: unknown };
+    expect(parsed.s).toBe(JSON.parse(string));
+    expect(parsed.n.map((v) => rawNumberText(v) ?? v)).toEqual(['1.50', 'x', '2.50']);
+    expect(rawNumberText(parsed.m)).toBe('0.10');
+    expect(stringifyLossless(parsed)).toBe(text);
+  });
+
+  it.each([
+    ['not JSON at all', 'nope'],
+    ['a cut-off body', '{"a":1.50,"b":"x'],
+  ])('throws a SyntaxError for %s, as JSON.parse does', (_name, text) => {
+    expect(() => parseLossless(text)).toThrow(SyntaxError);
+  });
+
   it('keeps numbers a double holds exactly as plain numbers (paging totals stay numbers)', () => {
     const parsed = parseLossless('{"total_pages":12,"vna":1870.533818,"neg":-3.25,"s":"1.50"}');
     expect(parsed).toEqual({ total_pages: 12, vna: 1870.533818, neg: -3.25, s: '1.50' });

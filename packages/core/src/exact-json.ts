@@ -1,8 +1,7 @@
 // JSON with the service's digits kept. JSON.parse turns every number into a double, which keeps at most ~15-17
 // significant digits: a quota value `Decimal(33,17)` sent as 1234567.12345678901234567 arrives rounded. Both
 // parsers here rewrite the number tokens that must stay exact into strings *before* JSON.parse, so the parse
-// itself stays native (and fast); a number token is found by a scan that skips whole JSON strings, so digits
-// inside a string value are never touched.
+// itself stays native (and fast).
 //
 // - parseWithExactFields: the client option `numbers: 'exact'`. Numbers under the named fields (the document's
 //   fields of more than 15 significant digits, from the spec's `x-decimal`) arrive as strings of the digits sent.
@@ -11,7 +10,14 @@
 //   exactly the digits received, so an export never changes the data it exports.
 // Nothing is ever turned into Infinity, NaN or a rounded value: a token of any form stays its own text.
 
-/** A JSON string token, or a number token (group 1) outside strings. */
+/**
+ * A number token in value position: after `:`, `[` or `,`, and followed by what follows a number outside a
+ * string. One pass over the text, cheaper than tokenizing every string; it can still match inside a string (one
+ * holding ", 1.50 "), which parseLossless detects (see there).
+ */
+const VALUE_NUMBER = /[:[,]\s*(-?\d[\d.eE+-]*)(?=[\s,}\]])/g;
+
+/** A JSON string token, or a number token (group 1) outside strings: the exact, slower scan. */
 const TOKENS = /"[^"\\]*(?:\\.[^"\\]*)*"|(-?\d[\d.eE+-]*)/g;
 
 /** What any number a double would not give back contains (a superset: strings may match too). */
@@ -53,12 +59,39 @@ function roundTrips(text: string): boolean {
 /**
  * Parses JSON; a number whose text a double would change becomes a raw-number marker string (see
  * stringifyLossless, rawNumberText). Numbers that survive a double (most) stay numbers.
+ *
+ * The fast scan (VALUE_NUMBER) does not know where strings are. It does not need to: a marker written into a
+ * string would close that string right before the marker's backslash (the token is preceded by `:`, `,`, `[` or
+ * a space there, never by a backslash that would escape the marker's quote), and a backslash outside a string is a syntax error. So when the rewritten
+ * text parses, every marker stood outside strings; when it does not, the text is rewritten again by the exact
+ * token scan.
  */
 export function parseLossless(text: string): unknown {
-  return JSON.parse(rewriteLossless(text));
+  const fast = rewriteValueNumbers(text);
+  if (fast === text) return JSON.parse(text);
+  try {
+    return JSON.parse(fast);
+  } catch {
+    return JSON.parse(rewriteLossless(text));
+  }
 }
 
-/** The JSON text parseLossless parses: numbers a double would change written as raw-number marker strings. */
+/** Number tokens in value position that a double would change, written as markers (see parseLossless). */
+function rewriteValueNumbers(text: string): string {
+  let out = '';
+  let copied = 0;
+  VALUE_NUMBER.lastIndex = 0;
+  for (let match = VALUE_NUMBER.exec(text); match; match = VALUE_NUMBER.exec(text)) {
+    const number = match[1] as string;
+    if (roundTrips(number)) continue;
+    const end = match.index + match[0].length;
+    out += `${text.slice(copied, end - number.length)}"\\u0000#${number}"`;
+    copied = end;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** The JSON text parseLossless parses when its fast rewrite fails: every token scanned, strings skipped. */
 export function rewriteLossless(text: string): string {
   // Most answers hold no number a double would change: one scan for anything that could be one (16 or more
   // digits, an exponent, a trailing fraction zero, -0, a tiny value) skips the token scan, strings included.
@@ -77,7 +110,8 @@ export function stringifyLossless(value: unknown, space?: number): string {
   const json = JSON.stringify(value, null, space);
   if (json === undefined) return json as unknown as string;
   // JSON.stringify writes the NUL of the marker as \u0000.
-  return json.includes('"\\u0000#') ? json.replace(/"\\u0000#(-?[\d.eE+-]+)"/g, '$1') : json;
+  // The search starts at the backslash, rare in JSON text, not at the quote, which is everywhere.
+  return json.includes('\\u0000#') ? json.replace(/"\\u0000#(-?[\d.eE+-]+)"/g, '$1') : json;
 }
 
 const patternCache = new WeakMap<readonly string[], RegExp>();

@@ -5,7 +5,7 @@
 // fields and the validators are loaded on first use (dynamic imports of package entries the document package
 // provides: `@assoc-feed/core/response-body`, its `./exact` and `./validators`), so the default bundle has none.
 
-import { decimalProblems, rewriteExactFields, rewriteLossless } from './exact-json.js';
+import { decimalProblems, parseLossless, rewriteExactFields, rewriteLossless } from './exact-json.js';
 import {
   type AjvIssue,
   type BodyReader,
@@ -45,6 +45,10 @@ export function createBodyReader(options: BodyReaderOptions): BodyReader {
   );
 
   async function read(text: string, status: number, operation: string, path: string): Promise<Read> {
+    // The command line's common case: parseLossless checks its fast rewrite by parsing it, so it parses here.
+    if (options.numbers === 'lossless' && options.validate === 'off' && text !== '') {
+      return { text, data: parseLossless(text) };
+    }
     const fields = options.numbers === 'exact' || options.validate !== 'off' ? await exact() : NO_EXACT;
     const out =
       options.numbers === 'exact'
