@@ -47,6 +47,8 @@ describe('parseLossless and stringifyLossless (the command line)', () => {
     ['an exponent', '1.5e3'],
     ['a huge exponent', '1e400'],
     ['minus zero', '-0'],
+    ['a tiny value (a double prints 1e-7)', '0.0000001'],
+    ['a trailing zero after a leading zero', '0.10'],
   ])('keeps %s exactly, through parse and stringify', (_name, digits) => {
     const text = `{"a":${digits},"b":[${digits}],"s":"${digits}"}`;
     const parsed = parseLossless(text) as { a: unknown; b: unknown[]; s: string };

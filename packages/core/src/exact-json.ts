@@ -43,15 +43,20 @@ export function rawNumberText(value: unknown): string | undefined {
 
 /** Whether a double gives `text` back exactly (then the number needs no marker). */
 function roundTrips(text: string): boolean {
-  // Most numbers: at most 15 characters, no exponent, no trailing fraction zero, not tiny (a double prints those
-  // with an exponent), not -0: a double gives them back, no need to format one.
-  if (
-    text.length <= 15 &&
-    !/[eE]/.test(text) &&
-    !(text.includes('.') && text.endsWith('0')) &&
-    !/^-?0(?:\.0{6}|$)/.test(text)
-  ) {
-    return true;
+  // Most numbers: at most 15 characters, no exponent, no trailing fraction zero, not starting with 0 (tiny values
+  // and -0, which a double prints otherwise): a double gives them back, no need to format one. Character codes,
+  // not regular expressions: this runs for every number of every answer.
+  const length = text.length;
+  if (length <= 15) {
+    let dot = false;
+    let exponent = false;
+    for (let i = 0; i < length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0x2e) dot = true;
+      else if (c === 0x65 || c === 0x45) exponent = true;
+    }
+    const first = text.charCodeAt(0) === 0x2d ? text.charCodeAt(1) : text.charCodeAt(0);
+    if (!exponent && first !== 0x30 && !(dot && text.charCodeAt(length - 1) === 0x30)) return true;
   }
   return String(Number(text)) === text;
 }
