@@ -6,10 +6,12 @@
 // timer cannot fire during it; the clock is therefore read again when the work settles, and an answer that
 // arrived after the deadline is a TimeoutError all the same.
 //
-// This runs on every call, so it costs one timer and one promise: no AbortSignal.any() (tens of µs a call on
-// Node 20), an AbortSignal only when someone reads one (CallAbort), and a listener on the caller's signal only
-// when there is one.
+// This runs on every call, so it costs one promise and a deadline entry: no timer of its own (one clock wakes
+// for every call's deadline: deadline-clock.ts), no AbortSignal.any() (tens of µs a call on Node 20), an
+// AbortSignal only when someone reads one (CallAbort), and a listener on the caller's signal only when there is
+// one.
 
+import { type Deadline, deadlineClock } from './deadline-clock.js';
 import { ConfigurationError, TimeoutError } from './errors.js';
 import { CallAbort } from './signals.js';
 
@@ -51,7 +53,7 @@ export function withTimeout<T>(run: (abort: CallAbort) => Promise<T>, context: T
     let settled = false;
     const finish = (ok: boolean) => {
       settled = true;
-      if (timer !== undefined) clearTimeout(timer);
+      if (deadline !== undefined) deadlineClock.cancel(deadline);
       if (!ok || !context.followCallerAfter) caller?.removeEventListener('abort', onCallerAbort);
     };
     const fail = (error: unknown) => {
@@ -77,8 +79,10 @@ export function withTimeout<T>(run: (abort: CallAbort) => Promise<T>, context: T
       fail(error);
     }
     // Timers overflow above 2^31-1 ms (they would fire at once), so such a deadline is treated as none.
-    const timer = bounded ? setTimeout(onDeadline, context.timeoutMs) : undefined;
-    const deadlineAt = bounded ? Date.now() + context.timeoutMs : Number.POSITIVE_INFINITY;
+    const deadline: Deadline | undefined = bounded
+      ? deadlineClock.schedule(context.timeoutMs, onDeadline)
+      : undefined;
+    const deadlineAt = deadline?.at ?? Number.POSITIVE_INFINITY;
     caller?.addEventListener('abort', onCallerAbort, { once: true });
 
     let work: Promise<T>;
