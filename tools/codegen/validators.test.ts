@@ -1,9 +1,10 @@
 // The ahead-of-time response validators: Ajv's string-length checks rewritten to decide on the UTF-16 length
 // first (and the build failing on a form it cannot rewrite), and the decimal fields listed per operation.
+import { loadSpec } from '@assoc-feed/specs/load';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { decimalPaths, lengthChecks, validatorsModule } from './validators.ts';
+import { decimalPaths, inlineRefs, lengthChecks, validatorsModule } from './validators.ts';
 
 type Json = Record<string, unknown>;
 type Validate = ((data: unknown) => boolean) & {
@@ -206,16 +207,208 @@ describe('decimalFields: where each answer holds decimal fields', () => {
     expect(decimalFields).toEqual({ 'GET /x 200': ['/*/valor_cota'] });
   });
 
-  it('a schema that refers to itself fails with what to do', () => {
-    const tree = {
+  it('a schema that refers to itself: followed once round, and the build fails if the recursion holds decimals', () => {
+    const tree = (leaf: string) => ({
       Node: {
         type: 'object',
-        properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } },
+        properties: {
+          [leaf]: decimal,
+          children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+        },
       },
-    };
-    const spec = specWith({ $ref: '#/components/schemas/Node' }, tree);
-    expect(() => decimalPaths(spec, { $ref: '#/components/schemas/Node' }, new Set(['valor_cota']))).toThrow(
-      /refers to itself \(#\/components\/schemas\/Node, at \/children\/\*\).*wildcard/,
+    });
+    const root = { $ref: '#/components/schemas/Node' };
+    const names = new Set(['valor_cota']);
+    expect(decimalPaths(specWith(root, tree('nivel')), root, names)).toEqual([]);
+    expect(() => decimalPaths(specWith(root, tree('valor_cota')), root, names)).toThrow(
+      /refers to itself \(#\/components\/schemas\/Node, at \/children\/\*\) with decimal fields inside \(valor_cota\).*wildcard/,
     );
   });
+});
+
+describe('inlineRefs: one function per answer', () => {
+  const components = {
+    Code: { type: 'string', pattern: '^C\\d{2}$', description: 'a code', 'x-inferred': { choice: 'c' } },
+    Class: {
+      type: 'object',
+      required: ['codigo'],
+      properties: { codigo: { $ref: '#/components/schemas/Code', description: 'the class code' } },
+    },
+    Fund: {
+      type: 'object',
+      properties: {
+        tipo: { type: 'string', enum: ['FIF', 'FII'], example: 'FIF' },
+        classes: { type: 'array', items: { $ref: '#/components/schemas/Class' } },
+      },
+    },
+  };
+  const spec = specWith({ type: 'array', items: { $ref: '#/components/schemas/Fund' } }, components);
+
+  it('replaces references by their targets, drops annotations, keeps a checking sibling beside its target', () => {
+    expect(inlineRefs(spec, { $ref: '#/components/schemas/Class' })).toEqual({
+      type: 'object',
+      required: ['codigo'],
+      properties: { codigo: { type: 'string', pattern: '^C\\d{2}$' } },
+    });
+    // Properties named like annotations are properties, kept and checked.
+    const named = {
+      type: 'object',
+      required: ['title'],
+      properties: { title: { $ref: '#/components/schemas/Code' }, 'x-y': { type: 'integer' } },
+    };
+    expect(inlineRefs(spec, named)).toEqual({
+      type: 'object',
+      required: ['title'],
+      properties: { title: { type: 'string', pattern: '^C\\d{2}$' }, 'x-y': { type: 'integer' } },
+    });
+    expect(inlineRefs(spec, { $ref: '#/components/schemas/Code', maxLength: 2 })).toEqual({
+      maxLength: 2,
+      allOf: [{ type: 'string', pattern: '^C\\d{2}$' }],
+    });
+  });
+
+  it('compiles to a single function that still reports the pointer of a nested difference', async () => {
+    const { code } = validatorsModule(spec);
+    expect(code.match(/function validate\d+\(/g)).toHaveLength(1);
+    const { validators } = await load(spec);
+    const validate = validators['GET /x 200'] as Validate;
+    expect(validate([{ tipo: 'FIF', classes: [{ codigo: 'C01' }, { codigo: 'C01' }] }])).toBe(true);
+    expect(
+      validate([
+        { tipo: 'FIF', classes: [] },
+        { tipo: 'ETF', classes: [{ codigo: 'C01' }, { codigo: 'X' }] },
+      ]),
+    ).toBe(false);
+    expect(validate.errors?.map((e) => [e.instancePath, e.keyword])).toEqual([
+      ['/1/tipo', 'enum'],
+      ['/1/classes/1/codigo', 'pattern'],
+    ]);
+  });
+
+  it('a recursive schema stays a reference, validated to any depth', async () => {
+    const tree = specWith(
+      { $ref: '#/components/schemas/Node' },
+      {
+        Node: {
+          type: 'object',
+          required: ['nome'],
+          properties: {
+            nome: { type: 'string', maxLength: 3 },
+            children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+          },
+        },
+      },
+    );
+    const { validators } = await load(tree);
+    const validate = validators['GET /x 200'] as Validate;
+    const deep = {
+      nome: 'a',
+      children: [{ nome: 'b', children: [{ nome: 'c', children: [{ nome: 'long' }] }] }],
+    };
+    expect(validate(deep)).toBe(false);
+    expect(validate.errors?.map((e) => e.instancePath)).toEqual(['/children/0/children/0/children/0/nome']);
+  });
+});
+
+describe('the generated validators of the three documents report what Ajv reports on the spec itself', () => {
+  // Every documented 200 example, and deterministic mutations of it (a field removed, retyped, lengthened by
+  // one character or three hundred, a date out of range, astral characters…): the generated code (inline,
+  // lengths rewritten) must give the same verdict and the same errors (pointer, keyword, params, message) as
+  // Ajv compiling the spec with its refs.
+  const mutations: ((o: Json, k: string) => void)[] = [
+    (o, k) => delete o[k],
+    (o, k) => (o[k] = 12),
+    (o, k) => (o[k] = 'x'.repeat(300)),
+    (o, k) => (o[k] = '2025-13-01'),
+    (o, k) => (o[k] = null),
+    (o, k) => (o[k] = FACE.repeat(6)),
+    (o, k) => (o[k] = 'C1234'),
+    (o, k) => (o[k] = {}),
+    (o, k) => (o[k] = [{}]),
+    (o, k) => (o[k] = -1.5),
+    // One character more or less, or one astral character instead of the last: the length limits' boundaries.
+    (o, k) => (o[k] = `${o[k]}x`),
+    (o, k) => (o[k] = String(o[k]).slice(0, -1)),
+    (o, k) => (o[k] = `${String(o[k]).slice(0, -1)}${FACE}`),
+  ];
+  const places = (node: unknown, path: string[] = [], out: string[][] = []): string[][] => {
+    if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        out.push([...path, key]);
+        places(value, [...path, key], out);
+      }
+    }
+    return out;
+  };
+  const errors = (validate: { errors?: unknown }) =>
+    (
+      (validate.errors ?? []) as {
+        instancePath: string;
+        keyword: string;
+        params: unknown;
+        message?: string;
+      }[]
+    )
+      .map((e) => `${e.instancePath} ${e.keyword} ${JSON.stringify(e.params)} ${e.message}`)
+      .sort();
+
+  it.each(['fundos-v1', 'fundos-v2', 'precos-indices'])(
+    '%s',
+    async (name) => {
+      const spec = loadSpec(name) as Json;
+      const { validators } = await load(spec);
+      const ajv = new Ajv2020({
+        strict: false,
+        allErrors: true,
+        formats: { date: /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/ },
+      });
+      ajv.addSchema(spec, 'https://spec.invalid/spec.json');
+      let seed = 7;
+      const pick = (n: number) => {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        return seed % n;
+      };
+      let compared = 0;
+      for (const [path, item] of Object.entries(spec.paths as Json)) {
+        // A shared response is a reference: the schema is read (and compiled) where it points.
+        const written = (((item as Json).get as Json | undefined)?.responses as Json | undefined)?.['200'] as
+          | Json
+          | undefined;
+        const at =
+          typeof written?.$ref === 'string'
+            ? written.$ref.slice(1)
+            : `/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/get/responses/200`;
+        const response = at
+          .slice(1)
+          .split('/')
+          .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+          .reduce<Json | undefined>((node, part) => node?.[part] as Json | undefined, spec);
+        const json = (response?.content as Json | undefined)?.['application/json'] as Json | undefined;
+        const key = `GET ${path} 200`;
+        if (!json || !validators[key]) continue;
+        const mine = validators[key] as Validate;
+        const reference = ajv.getSchema(
+          `https://spec.invalid/spec.json#${at}/content/application~1json/schema`,
+        ) as Validate;
+        for (const { value } of Object.values((json.examples as Record<string, { value: unknown }>) ?? {})) {
+          expect([key, mine(value)]).toEqual([key, true]);
+          for (let i = 0; i < 40; i++) {
+            const data = structuredClone(value);
+            const all = places(data);
+            if (all.length === 0) break;
+            const at = all[pick(all.length)] as string[];
+            const parent = at.slice(0, -1).reduce<Json>((node, part) => node[part] as Json, data as Json);
+            (mutations[pick(mutations.length)] as (o: Json, k: string) => void)(
+              parent,
+              at[at.length - 1] as string,
+            );
+            expect([key, mine(data), errors(mine)]).toEqual([key, reference(data), errors(reference)]);
+            compared++;
+          }
+        }
+      }
+      expect(compared).toBeGreaterThan(200);
+    },
+    60_000,
+  );
 });
