@@ -57,9 +57,10 @@ export function createBodyReader(options: BodyReaderOptions): BodyReader {
           ? rewriteLossless(text)
           : text;
     if (options.validate === 'off' || text === '') return { text: out };
-    const validate = (await validators()).validators[`${operation} ${status}`];
-    const issues: ResponseIssue[] = [];
     const where = `${operation} ${status}`;
+    const module = await validators();
+    const validate = module.validators[where];
+    const issues: ResponseIssue[] = [];
     let plain: unknown;
     if (validate) {
       try {
@@ -77,7 +78,11 @@ export function createBodyReader(options: BodyReaderOptions): BodyReader {
         }
       }
     }
-    issues.push(...notationIssues(text, fields, where));
+    issues.push(
+      ...(module.decimalFields
+        ? listedNotationIssues(text, fields, where, module.decimalFields)
+        : notationIssues(text, fields, where)),
+    );
     if (issues.length > 0) {
       if (options.validate === 'throw') {
         throw new ResponseValidationError(validationMessage(issues), issues, { method: 'GET', path, status });
@@ -116,7 +121,98 @@ function warn(issues: readonly ResponseIssue[]): void {
   }
 }
 
-/** Decimals sent in a notation the documents do not allow (an exponent, too many decimals), with their pointers. */
+/** A decimal field's place in an answer: its pointer's segments (`*`: every item or value), and its name. */
+interface DecimalPlace {
+  segments: readonly string[];
+  name: string;
+}
+
+/**
+ * Per list of pointers (one operation and status): its places, and the fields' names as one stable array (the
+ * scan's pattern is cached by the array).
+ */
+const placesOf = new WeakMap<
+  readonly string[],
+  { names: readonly string[]; places: readonly DecimalPlace[] }
+>();
+
+/**
+ * Decimals sent in a notation the documents do not allow, looked for only where the operation's schema has
+ * decimal fields (the validators module's `decimalFields`): an answer without any, like the fund list, is not
+ * scanned at all, and a number under a field the schema does not list there is not checked (nor reported).
+ */
+function listedNotationIssues(
+  text: string,
+  exact: ExactModule,
+  where: string,
+  decimalFields: Readonly<Record<string, readonly string[]>>,
+): ResponseIssue[] {
+  const pointers = decimalFields[where];
+  if (!pointers || pointers.length === 0) return [];
+  let listed = placesOf.get(pointers);
+  if (!listed) {
+    const places = pointers.map((pointer) => {
+      const segments = pointer
+        .slice(1)
+        .split('/')
+        .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+      return { segments, name: segments[segments.length - 1] ?? '' };
+    });
+    listed = { names: [...new Set(places.map((p) => p.name))], places };
+    placesOf.set(pointers, listed);
+  }
+  const problems = decimalProblems(text, listed.names, exact.decimalRules);
+  if (problems.length === 0) return [];
+  // Rare: only now is the body parsed a second time (the listed fields as text), to say where each one is.
+  const data = JSON.parse(rewriteExactFields(text, listed.names));
+  const bad = new Map(problems.map((p) => [`${p.field}\u0000${p.text}`, p]));
+  const issues: ResponseIssue[] = [];
+  const visit = (node: unknown, place: DecimalPlace, i: number, pointer: string): void => {
+    if (i === place.segments.length) {
+      const problem = typeof node === 'string' ? bad.get(`${place.name}\u0000${node}`) : undefined;
+      if (problem)
+        issues.push(notationIssue(where, pointer, place.name, node as string, problem.problem, exact));
+      return;
+    }
+    if (!node || typeof node !== 'object') return;
+    const segment = place.segments[i] as string;
+    if (segment === '*') {
+      const entries = Array.isArray(node) ? node.entries() : Object.entries(node);
+      for (const [key, value] of entries)
+        visit(value, place, i + 1, `${pointer}/${escapePointer(String(key))}`);
+    } else if (!Array.isArray(node) && Object.hasOwn(node, segment)) {
+      visit((node as Record<string, unknown>)[segment], place, i + 1, `${pointer}/${escapePointer(segment)}`);
+    }
+  };
+  for (const place of listed.places) visit(data, place, 0, '');
+  return issues;
+}
+
+function notationIssue(
+  where: string,
+  pointer: string,
+  field: string,
+  value: string,
+  problem: string,
+  exact: ExactModule,
+): ResponseIssue {
+  const rule = exact.decimalRules[field];
+  return {
+    operation: where,
+    pointer,
+    expected: `decimal notation${rule ? ` (precision ${rule.precision ?? '?'}, scale ${rule.scale ?? '?'})` : ''}`,
+    found: `${value} (${problem})`,
+  };
+}
+
+function escapePointer(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/**
+ * Decimals sent in a notation the documents do not allow (an exponent, too many decimals), with their pointers:
+ * the whole answer, every number under an exact field's name (a validators module without `decimalFields`).
+ */
 function notationIssues(text: string, exact: ExactModule, where: string): ResponseIssue[] {
   const problems = decimalProblems(text, exact.exactFields, exact.decimalRules);
   if (problems.length === 0) return [];
@@ -129,17 +225,10 @@ function notationIssues(text: string, exact: ExactModule, where: string): Respon
       for (const [i, item] of node.entries()) walk(item, `${pointer}/${i}`);
     } else if (node && typeof node === 'object') {
       for (const [key, value] of Object.entries(node)) {
-        const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        const at = `${pointer}/${escapePointer(key)}`;
         const problem = typeof value === 'string' ? bad.get(`${key}\u0000${value}`) : undefined;
-        if (problem) {
-          const rule = exact.decimalRules[key];
-          issues.push({
-            operation: where,
-            pointer: at,
-            expected: `decimal notation${rule ? ` (precision ${rule.precision ?? '?'}, scale ${rule.scale ?? '?'})` : ''}`,
-            found: `${value} (${problem.problem})`,
-          });
-        } else walk(value, at);
+        if (problem) issues.push(notationIssue(where, at, key, value as string, problem.problem, exact));
+        else walk(value, at);
       }
     }
   };

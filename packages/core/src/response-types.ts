@@ -39,6 +39,14 @@ export interface ExactModule {
 export interface ValidatorsModule {
   /** `GET <path template> <status>` → its validator. */
   validators: Readonly<Record<string, CompiledValidator>>;
+  /**
+   * `GET <path template> <status>` → where its answer holds decimal fields (JSON pointers in which a `*` segment
+   * stands for every item of a list or value of a map): the only places the body reader checks decimal notation,
+   * so a decimal under a field the spec does not list for that operation is not checked. An operation not listed
+   * has none. Absent (a module generated before it): every number under an exact field's name is checked,
+   * wherever it is.
+   */
+  decimalFields?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The reader module (`@assoc-feed/core/response-body`). */
