@@ -6,6 +6,8 @@
 //   fetch that returns it from memory, with `validateResponses: 'warn'` against 'off', the two clients taking
 //   turns call by call (the median of per-run ratios of paired calls, see there).
 // The answers are taken from the sandbox once, as text, so both sides read the same bytes.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { repoRoot } from '../specs/apis.ts';
 import { median, type Row } from './measure.ts';
 
@@ -23,6 +25,16 @@ type Sandbox = {
   ): Promise<{ url: string; clientId: string; clientSecret: string; stop(): Promise<void> }>;
   sandboxFetch(s: object): ((path: string) => Promise<Response>) & object;
 };
+
+/**
+ * A full collection, run between measured passes (outside their time): each pass then starts from the same clean
+ * heap and pays only for the garbage it makes itself, not for what the previous pass (of the other contender)
+ * left behind. Node exposes gc() only under --expose-gc; the flag set at run time reaches a new context.
+ */
+const collect: () => void = (() => {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+})();
 
 function cpuMs(work: () => void | Promise<void>): Promise<number> | number {
   const start = process.cpuUsage();
@@ -109,7 +121,9 @@ export async function exactBench(runs = 15): Promise<Row[]> {
             }) as number,
         };
         const [first, second] = i % 2 === 0 ? (['plain', 'exact'] as const) : (['exact', 'plain'] as const);
+        collect();
         const a = measure[first]();
+        collect();
         const b = measure[second]();
         const p = first === 'plain' ? a : b;
         const e = first === 'plain' ? b : a;

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   decimalProblem,
@@ -78,6 +79,67 @@ describe('parseLossless and stringifyLossless (the command line)', () => {
     ['a cut-off body', '{"a":1.50,"b":"x'],
   ])('throws a SyntaxError for %s, as JSON.parse does', (_name, text) => {
     expect(() => parseLossless(text)).toThrow(SyntaxError);
+  });
+
+  it.each([
+    ['indented text, spaces and line breaks around numbers', '{\n  "a" : 1.50 ,\n  "b": [\n    0.10\n  ]\n}'],
+    ['a bare number', '1.50'],
+    ['a bare number between spaces', ' \n1.50\t'],
+    ['an array at the top', '[1.50,1e400,-0]'],
+    ['a number last in the text without a closing bracket after it', '[2,1.50]'],
+  ])('finds every number in value position: %s', (_name, text) => {
+    const parsed = parseLossless(text);
+    expect(stringifyLossless(parsed).replace(/\s/g, '')).toBe(text.replace(/\s/g, ''));
+  });
+
+  it.each([
+    ['a date and a code before a comma', '"2025-01-02, F0000254851, 1.50"'],
+    ['a digit before a closing brace', '"{a:1.50}"'],
+    ['a word ending in an exponent-like run', '"abe12, x"'],
+    ['a minus after a colon', '"saldo:-0, ok"'],
+  ])('leaves a string alone that ends a number-like run before a separator: %s', (_name, string) => {
+    const text = `{"s":${string},"m":0.10}`;
+    const parsed = parseLossless(text) as { s: string; m: unknown };
+    expect(parsed.s).toBe(JSON.parse(string));
+    expect(rawNumberText(parsed.m)).toBe('0.10');
+  });
+
+  it('gives back any JSON text it parses, every number with its digits and every string as it was', () => {
+    // Numbers in every form JSON allows (trailing zeros, exponents, 20 digits), strings full of digits and
+    // separators, nested at random; written compact or indented.
+    type Tree = string | Tree[] | [string, Tree][] | { items: [string, Tree][] };
+    const digits = fc.stringMatching(/^-?(0|[1-9]\d{0,19})(\.\d{1,20})?([eE][+-]?\d{1,3})?$/);
+    const text = fc.stringMatching(/^[\d:,[\]{}. e-]{0,12}$/).map((t) => JSON.stringify(t));
+    const key = fc.stringMatching(/^[\d:,[\]{}. e-]{0,12}$/).map((t) => JSON.stringify(`k${t}`));
+    const tree = fc.letrec<{ value: Tree }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        digits,
+        text,
+        fc.array(tie('value'), { maxLength: 4 }),
+        // Keys unique and not integer-like (JSON.parse would reorder those): the text can be compared as text.
+        fc
+          .uniqueArray(fc.tuple(key, tie('value')), { maxLength: 4, selector: ([k]) => k })
+          .map((items) => ({ items })),
+      ),
+    })).value;
+    const write = (node: Tree, space: string): string => {
+      if (typeof node === 'string') return node;
+      if (Array.isArray(node))
+        return `[${space}${node.map((n) => write(n as Tree, space)).join(`,${space}`)}]`;
+      return `{${space}${node.items.map(([k, v]) => `${k}${space}:${space}${write(v, space)}`).join(`,${space}`)}}`;
+    };
+    fc.assert(
+      fc.property(tree, fc.constantFrom('', ' ', '\n  '), (node, space) => {
+        const input = write(node, space);
+        const output = stringifyLossless(parseLossless(input));
+        // Every digit kept: the compact form of the input, written back.
+        expect(output).toBe(write(node, ''));
+        // Every string kept: JSON.parse reads the same strings from both.
+        expect(JSON.stringify(JSON.parse(output))).toBe(JSON.stringify(JSON.parse(input)));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('keeps numbers a double holds exactly as plain numbers (paging totals stay numbers)', () => {
