@@ -52,7 +52,7 @@ type Route =
   | { kind: 'flowA-token' }
   | { kind: 'flowB-token' }
   | { kind: 'input' }
-  | { kind: 'feed'; handler: Handler; restricted: boolean };
+  | { kind: 'feed'; restricted: boolean; handler?: Handler };
 
 /** Names the query parameters the sandbox ignored (not declared for the operation), comma-separated. */
 export const IGNORED_HEADER = 'x-ignored-parameters';
@@ -71,20 +71,34 @@ function routeOf(op: OperationInfo, config: PipelineConfig): Route {
   if (op.security === 'flowB') return { kind: 'input' };
   if (op.requestBody?.contentTypes.includes('application/x-www-form-urlencoded'))
     return { kind: 'flowB-token' };
-  const handler =
+  return { kind: 'feed', restricted: config.isRestricted(op) };
+}
+
+/** Which handler answers a feed operation: read once the call is past auth (it reads the operation's answer). */
+function handlerOf(op: OperationInfo): Handler {
+  return (
     fundosV2Handlers[op.documentId] ??
     fundosV1Handlers[op.documentId] ??
     (hasProducer(op.success.recordName) && op.path.startsWith('/feed/precos-indices/')
       ? precosIndicesHandler
-      : genericHandler);
-  return { kind: 'feed', handler, restricted: config.isRestricted(op) };
+      : genericHandler)
+  );
 }
 
 export type Pipeline = (request: SandboxRequest) => Promise<SandboxResponse>;
 
 export function createPipeline(config: PipelineConfig): Pipeline {
   const router = new Router(config.operations);
-  const routes = new Map(config.operations.map((op) => [op, routeOf(op, config)]));
+  // Each operation's route is worked out on its first request, from the little of the spec it needs.
+  const routes = new Map<OperationInfo, Route>();
+  const routeFor = (op: OperationInfo) => {
+    let route = routes.get(op);
+    if (!route) {
+      route = routeOf(op, config);
+      routes.set(op, route);
+    }
+    return route;
+  };
   let counter = 0;
 
   async function handle(req: SandboxRequest): Promise<SandboxResponse> {
@@ -144,7 +158,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       });
     }
     const { operation: op, pathParams } = match;
-    const route = routes.get(op) as Route;
+    const route = routeFor(op);
 
     if (route.kind === 'flowA-token' || route.kind === 'flowB-token' || route.kind === 'input') {
       let body: Uint8Array;
@@ -193,6 +207,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     if (problems.length > 0) {
       response = errorResponse(400, describeProblems(problems), { details: problems });
     } else {
+      route.handler ??= handlerOf(op);
       const result = route.handler({ op, params: values, now: nowIn(config.clock), world: config.world });
       response = resultResponse(op, values, result, config.world, config.drift ? driftAnswer : undefined);
     }
