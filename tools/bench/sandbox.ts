@@ -11,9 +11,9 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { repoRoot } from '../specs/apis.ts';
-import { loadMock, loadSandbox, useSandboxDist } from './load-mock.ts';
+import { binOf, loadMock, loadSandbox, useSandboxDist } from './load-mock.ts';
 import { median, type Row } from './measure.ts';
 
 interface AutocannonResult {
@@ -93,7 +93,7 @@ interface SandboxProcess {
 /** The sandbox CLI as a child process on a free port (`--port 0`): started until its first answer. */
 async function spawnSandbox(extra: string[] = []): Promise<SandboxProcess> {
   const args = useSandboxDist
-    ? [`${repoRoot}packages/sandbox/dist/cli.js`]
+    ? [binOf('sandbox')]
     : ['--import', 'tsx', `${repoRoot}packages/sandbox/src/cli.ts`];
   // Its stdout goes to a file, as `assoc-feed-sandbox > sandbox.log` would: were it a pipe read here, the load
   // generator (this process) would pay for reading the request log.
@@ -127,7 +127,9 @@ async function spawnSandbox(extra: string[] = []): Promise<SandboxProcess> {
     child,
     startMs: performance.now() - started,
     rssAtStart: rssMb(child.pid),
-    how: useSandboxDist ? 'node dist/cli.js' : 'node --import tsx src/cli.ts',
+    how: useSandboxDist
+      ? `node ${relative(`${repoRoot}packages/sandbox`, binOf('sandbox'))}`
+      : 'node --import tsx src/cli.ts',
   };
 }
 
