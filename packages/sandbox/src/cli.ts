@@ -70,18 +70,18 @@ async function serve(): Promise<void> {
   const behindPrism = options.validateWithPrism
     ? ` (Prism validating proxy in front of ${sandbox.sandboxUrl})`
     : '';
-  console.log(`Feed sandbox listening on ${sandbox.url}${behindPrism}`);
-  console.log(`Seed ${sandbox.seed}, ${sandbox.funds} v2 funds. Tokens last ${sandbox.tokenTtlSeconds} s.`);
-  // The sandbox's own credentials, not a real secret: printing them is the point.
-  console.log(`Credentials accepted: client_id=${sandbox.clientId} client_secret=${sandbox.clientSecret}`);
-  if (options.entitlements?.length) console.log(`Entitled to: ${options.entitlements.join(', ')}`);
-  console.log(
+  const lines = [
+    `Feed sandbox listening on ${sandbox.url}${behindPrism}`,
+    `Seed ${sandbox.seed}, ${sandbox.funds} v2 funds. Tokens last ${sandbox.tokenTtlSeconds} s.`,
+    // The sandbox's own credentials, not a real secret: printing them is the point.
+    `Credentials accepted: client_id=${sandbox.clientId} client_secret=${sandbox.clientSecret}`,
+    ...(options.entitlements?.length ? [`Entitled to: ${options.entitlements.join(', ')}`] : []),
     `Try: curl -s -X POST -H 'Authorization: Basic ${basic}' -H 'Content-Type: application/json' -d '{"grant_type":"client_credentials"}' ${sandbox.url}/oauth/access-token`,
-  );
-  console.log(
     `then: curl -H 'client_id: ${sandbox.clientId}' -H 'access_token: <token>' '${sandbox.url}/feed/fundos/v2/fundos?size=10'`,
-  );
-  console.log('Press Ctrl-C to stop.');
+    'Press Ctrl-C to stop.',
+  ];
+  // One write, not one per line: it is on the way to the first answer.
+  process.stdout.write(`${lines.join('\n')}\n`);
   if (signalled) await shutdown();
 }
 
