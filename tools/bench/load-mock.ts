@@ -2,7 +2,8 @@
 // run), else from its sources (the bench runs under tsx). Not static imports: tools cannot depend on them (their
 // specs depend on tools), so tools' type-check must not reach into their sources, whose own imports need built
 // packages.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { repoRoot } from '../specs/apis.ts';
 
 export interface RunningMock {
@@ -26,12 +27,16 @@ export interface SandboxModule {
   startSandbox: (options: SandboxStartOptions) => Promise<RunningSandbox>;
 }
 
+/** A package's bin, as its manifest names it (the sandbox's is one bundled file, dist/cli.cjs). */
+export function binOf(pkg: 'mock' | 'sandbox'): string {
+  const dir = `${repoRoot}packages/${pkg}/`;
+  const manifest = JSON.parse(readFileSync(`${dir}package.json`, 'utf8')) as { bin: Record<string, string> };
+  return join(dir, Object.values(manifest.bin)[0] as string);
+}
+
 /** Whether a package's build (index and bin) is there. */
 function built(pkg: 'mock' | 'sandbox'): boolean {
-  return (
-    existsSync(`${repoRoot}packages/${pkg}/dist/index.js`) &&
-    existsSync(`${repoRoot}packages/${pkg}/dist/cli.js`)
-  );
+  return existsSync(`${repoRoot}packages/${pkg}/dist/index.js`) && existsSync(binOf(pkg));
 }
 
 export const useMockDist = built('mock');

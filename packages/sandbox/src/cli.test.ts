@@ -259,6 +259,26 @@ describe('assoc-feed-sandbox (the process)', () => {
     expect(cli.output()).toContain('Feed sandbox stopped.');
   }, 30_000);
 
+  it('logs every request, in order, and SIGTERM writes the lines still queued before it exits', async () => {
+    const cli = runCli(['--port', '0']);
+    const [, url] = await cli.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
+    await cli.waitFor(/Press Ctrl-C to stop\./);
+    const n = 400;
+    for (let i = 0; i < n; i++) {
+      const res = await fetch(`${url}/feed/fundos/v2/fundos?n=${i}`);
+      expect(res.status).toBe(401);
+      await res.arrayBuffer();
+    }
+    // The last lines are still in the log's buffer (it writes every 100 ms): the stop must write them.
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+    const logged = [...cli.output().matchAll(/^GET \/feed\/fundos\/v2\/fundos\?n=(\d+) → 401 /gm)].map((m) =>
+      Number(m[1]),
+    );
+    expect(logged).toEqual(Array.from({ length: n }, (_, i) => i));
+    expect(cli.output().trimEnd().endsWith('Feed sandbox stopped.')).toBe(true);
+  }, 60_000);
+
   it('exits 2 with the usage for a bad flag, and 1 with the fix for a port in use', async () => {
     const bad = runCli(['--funds', 'many']);
     expect(await bad.exited).toBe(2);

@@ -58,25 +58,31 @@ const { options, quiet } = cli;
 // The request log goes out in batches (log-lines.ts); what is queued is written before the process ends.
 const requestLog = bufferedLines((text) => process.stdout.write(text));
 process.on('exit', requestLog.flush);
-const sandbox = await startSandbox({
-  ...options,
-  ...(quiet ? {} : { log: requestLog.log }),
-}).catch((e: NodeJS.ErrnoException) => startFailure(e, options.port, options.host));
-running = { name: 'Feed sandbox', stop: sandbox.stop };
-const basic = Buffer.from(`${sandbox.clientId}:${sandbox.clientSecret}`).toString('base64');
-const behindPrism = options.validateWithPrism
-  ? ` (Prism validating proxy in front of ${sandbox.sandboxUrl})`
-  : '';
-console.log(`Feed sandbox listening on ${sandbox.url}${behindPrism}`);
-console.log(`Seed ${sandbox.seed}, ${sandbox.funds} v2 funds. Tokens last ${sandbox.tokenTtlSeconds} s.`);
-// The sandbox's own credentials, not a real secret: printing them is the point.
-console.log(`Credentials accepted: client_id=${sandbox.clientId} client_secret=${sandbox.clientSecret}`);
-if (options.entitlements?.length) console.log(`Entitled to: ${options.entitlements.join(', ')}`);
-console.log(
-  `Try: curl -s -X POST -H 'Authorization: Basic ${basic}' -H 'Content-Type: application/json' -d '{"grant_type":"client_credentials"}' ${sandbox.url}/oauth/access-token`,
-);
-console.log(
-  `then: curl -H 'client_id: ${sandbox.clientId}' -H 'access_token: <token>' '${sandbox.url}/feed/fundos/v2/fundos?size=10'`,
-);
-console.log('Press Ctrl-C to stop.');
-if (signalled) await shutdown();
+// No top-level await: the bin is bundled as CommonJS (bundle-cli.mjs), which Node 20 starts a few ms sooner
+// than a module.
+async function serve(): Promise<void> {
+  const sandbox = await startSandbox({
+    ...options,
+    ...(quiet ? {} : { log: requestLog.log }),
+  }).catch((e: NodeJS.ErrnoException) => startFailure(e, options.port, options.host));
+  running = { name: 'Feed sandbox', stop: sandbox.stop };
+  const basic = Buffer.from(`${sandbox.clientId}:${sandbox.clientSecret}`).toString('base64');
+  const behindPrism = options.validateWithPrism
+    ? ` (Prism validating proxy in front of ${sandbox.sandboxUrl})`
+    : '';
+  const lines = [
+    `Feed sandbox listening on ${sandbox.url}${behindPrism}`,
+    `Seed ${sandbox.seed}, ${sandbox.funds} v2 funds. Tokens last ${sandbox.tokenTtlSeconds} s.`,
+    // The sandbox's own credentials, not a real secret: printing them is the point.
+    `Credentials accepted: client_id=${sandbox.clientId} client_secret=${sandbox.clientSecret}`,
+    ...(options.entitlements?.length ? [`Entitled to: ${options.entitlements.join(', ')}`] : []),
+    `Try: curl -s -X POST -H 'Authorization: Basic ${basic}' -H 'Content-Type: application/json' -d '{"grant_type":"client_credentials"}' ${sandbox.url}/oauth/access-token`,
+    `then: curl -H 'client_id: ${sandbox.clientId}' -H 'access_token: <token>' '${sandbox.url}/feed/fundos/v2/fundos?size=10'`,
+    'Press Ctrl-C to stop.',
+  ];
+  // One write, not one per line: it is on the way to the first answer.
+  process.stdout.write(`${lines.join('\n')}\n`);
+  if (signalled) await shutdown();
+}
+
+void serve();

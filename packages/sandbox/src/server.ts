@@ -52,7 +52,7 @@ type Route =
   | { kind: 'flowA-token' }
   | { kind: 'flowB-token' }
   | { kind: 'input' }
-  | { kind: 'feed'; handler: Handler; restricted: boolean };
+  | { kind: 'feed'; restricted: boolean; handler?: Handler };
 
 /** Names the query parameters the sandbox ignored (not declared for the operation), comma-separated. */
 export const IGNORED_HEADER = 'x-ignored-parameters';
@@ -64,6 +64,15 @@ const CORS = {
 };
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Milliseconds, for the request log's timings: process.hrtime in Node, where performance.now() would load
+ * node:perf_hooks on its first call (~0.6 ms, paid by the first request); performance.now() in a browser.
+ */
+const elapsed: () => number =
+  typeof process !== 'undefined' && typeof process.hrtime?.bigint === 'function'
+    ? () => Number(process.hrtime.bigint()) / 1e6
+    : () => performance.now();
 const utf8 = new TextDecoder();
 
 function routeOf(op: OperationInfo, config: PipelineConfig): Route {
@@ -71,20 +80,34 @@ function routeOf(op: OperationInfo, config: PipelineConfig): Route {
   if (op.security === 'flowB') return { kind: 'input' };
   if (op.requestBody?.contentTypes.includes('application/x-www-form-urlencoded'))
     return { kind: 'flowB-token' };
-  const handler =
+  return { kind: 'feed', restricted: config.isRestricted(op) };
+}
+
+/** Which handler answers a feed operation: read once the call is past auth (it reads the operation's answer). */
+function handlerOf(op: OperationInfo): Handler {
+  return (
     fundosV2Handlers[op.documentId] ??
     fundosV1Handlers[op.documentId] ??
     (hasProducer(op.success.recordName) && op.path.startsWith('/feed/precos-indices/')
       ? precosIndicesHandler
-      : genericHandler);
-  return { kind: 'feed', handler, restricted: config.isRestricted(op) };
+      : genericHandler)
+  );
 }
 
 export type Pipeline = (request: SandboxRequest) => Promise<SandboxResponse>;
 
 export function createPipeline(config: PipelineConfig): Pipeline {
   const router = new Router(config.operations);
-  const routes = new Map(config.operations.map((op) => [op, routeOf(op, config)]));
+  // Each operation's route is worked out on its first request, from the little of the spec it needs.
+  const routes = new Map<OperationInfo, Route>();
+  const routeFor = (op: OperationInfo) => {
+    let route = routes.get(op);
+    if (!route) {
+      route = routeOf(op, config);
+      routes.set(op, route);
+    }
+    return route;
+  };
   let counter = 0;
 
   async function handle(req: SandboxRequest): Promise<SandboxResponse> {
@@ -144,7 +167,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       });
     }
     const { operation: op, pathParams } = match;
-    const route = routes.get(op) as Route;
+    const route = routeFor(op);
 
     if (route.kind === 'flowA-token' || route.kind === 'flowB-token' || route.kind === 'input') {
       let body: Uint8Array;
@@ -193,6 +216,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     if (problems.length > 0) {
       response = errorResponse(400, describeProblems(problems), { details: problems });
     } else {
+      route.handler ??= handlerOf(op);
       const result = route.handler({ op, params: values, now: nowIn(config.clock), world: config.world });
       response = resultResponse(op, values, result, config.world, config.drift ? driftAnswer : undefined);
     }
@@ -201,7 +225,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
   }
 
   return async function pipeline(req: SandboxRequest): Promise<SandboxResponse> {
-    const started = performance.now();
+    const started = config.log ? elapsed() : 0;
     const requestId = `sbx-${(++counter).toString(36)}`;
     // Never the raw target in a log: a token put in the path or the query would land there.
     const target = () => redactTokens(clip(req.target, 200));
@@ -226,7 +250,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     }
     status ??= response.status;
     response.headers = { 'x-request-id': requestId, ...CORS, ...response.headers };
-    config.log?.(`${req.method} ${target()} → ${status} ${(performance.now() - started).toFixed(1)} ms`);
+    config.log?.(`${req.method} ${target()} → ${status} ${(elapsed() - started).toFixed(1)} ms`);
     return response;
   };
 }

@@ -27,8 +27,35 @@ const errorTypes: Record<number, string> = {
  * and log line, so a token put in a URL path or a parameter is never echoed back or logged.
  */
 const TOKEN_LIKE = /[A-Za-z0-9_\-.~+=]{32,}/g;
+const RUN = 32;
+
+/** TOKEN_LIKE's characters, by char code. */
+const TOKEN_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.~+=')
+  TOKEN_CHAR[c.charCodeAt(0)] = 1;
+const isTokenChar = (code: number) => code < 128 && TOKEN_CHAR[code] === 1;
+
+/**
+ * Whether the text holds a run of RUN token characters. Such a run covers one of the positions RUN-1, 2·RUN-1,
+ * …, so only those are looked at, each grown to its whole run: a request log line (a path and a query, mostly
+ * runs far shorter) is cleared in a few steps, and the regex runs only on a line that may hold a token.
+ */
+function holdsLongRun(text: string): boolean {
+  for (let i = RUN - 1; i < text.length; i += RUN) {
+    if (!isTokenChar(text.charCodeAt(i))) continue;
+    let start = i;
+    while (start > 0 && isTokenChar(text.charCodeAt(start - 1))) start--;
+    let end = i;
+    while (end + 1 < text.length && isTokenChar(text.charCodeAt(end + 1))) end++;
+    if (end - start + 1 >= RUN) return true;
+    // Any later run of RUN starts past `end`, so it covers one of end + RUN, end + 2·RUN, …
+    i = end;
+  }
+  return false;
+}
 
 export function redactTokens(text: string): string {
+  if (!holdsLongRun(text)) return text;
   return text.replace(TOKEN_LIKE, (run) => (/[A-Z0-9]/.test(run) ? '[redacted]' : run));
 }
 

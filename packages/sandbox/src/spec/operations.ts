@@ -1,8 +1,17 @@
 // The operations of the joined spec as the sandbox needs them: routes, parameter rules, security, paging and
 // the rule extensions (x-page-envelope, x-required-together, x-date-window, x-release-schedule). Nothing here is
-// written by hand per endpoint: it is all read from the spec, through the spec model, at start-up.
+// written by hand per endpoint: it is all read from the spec, through the spec model. At start-up only what
+// routing needs (method, path, ids); the rest of an operation is read on its first use, so a sandbox answers
+// its first request without reading the 60-odd operations it has not been asked for yet.
 import type { DateWindowMeta } from '@assoc-feed/core';
-import { createSpecModel, type Json, type SpecModel } from '@assoc-feed/specs/model';
+import {
+  createSpecModel,
+  httpMethods,
+  type Json,
+  type Operation,
+  readOperation,
+  type SpecModel,
+} from '@assoc-feed/specs/model';
 import { componentName, flattenObject } from './schemas.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -175,73 +184,155 @@ function successShape(responses: Record<string, Json>, model: SpecModel): Succes
   return { status, kind: 'object', recordSchema: schemaNode, recordName: componentName(schemaNode) };
 }
 
-/** Every operation of the spec, in spec order. */
+/** What is read of an operation on its first use past routing and auth. */
+type Details = Omit<
+  OperationInfo,
+  'method' | 'path' | 'operationId' | 'documentId' | 'deprecated' | 'raw' | 'security' | 'requestBody'
+>;
+
+function readDetails(op: Operation, model: SpecModel): Details {
+  const params: ParamInfo[] = op.parameters
+    .filter((p) => p.in === 'query' || p.in === 'path' || p.in === 'header')
+    .map((p) => {
+      const schema = paramSchema(p.schema ?? {}, model);
+      const style = (p.style as string | undefined) ?? (p.in === 'query' ? 'form' : 'simple');
+      const explode = (p.explode as boolean | undefined) ?? style === 'form';
+      return {
+        name: String(p.name),
+        in: p.in as ParamInfo['in'],
+        required: Boolean(p.required) || p.in === 'path',
+        schema,
+        repeatable: schema.type === 'array' && p.in === 'query' && style === 'form' && explode,
+      };
+    });
+  const { responses } = op;
+  const success = successShape(responses, model);
+  const details: Details = {
+    params,
+    requiredTogether: (op.extensions['x-required-together'] as string[][] | undefined) ?? [],
+    success,
+    statuses: new Set(Object.keys(responses).map(Number).filter(Number.isInteger)),
+  };
+  const { extensions } = op;
+  if (extensions['x-date-window']) details.dateWindow = extensions['x-date-window'] as DateWindow;
+  if (extensions['x-release-schedule'])
+    details.releaseSchedule = extensions['x-release-schedule'] as ReleaseSchedule;
+  const page = params.find((p) => p.in === 'query' && p.name === 'page');
+  const size = params.find((p) => p.in === 'query' && p.name === 'size');
+  if (success.kind === 'envelope') {
+    const maxSize = size?.schema.maximum ?? 1000;
+    const defaultSize = typeof size?.schema.default === 'number' ? size.schema.default : maxSize;
+    const cursorParam = success.envelope?.nextCursor ? (success.envelope.cursorParam ?? 'cursor') : undefined;
+    details.paging = {
+      kind: cursorParam ? 'cursor' : 'page',
+      ...(cursorParam ? { cursorParam } : {}),
+      pageParam: page?.name ?? 'page',
+      sizeParam: size?.name ?? 'size',
+      maxSize,
+      defaultSize,
+    };
+  }
+  return details;
+}
+
+/** The request body as the sandbox reads it (what routing needs to tell the input family's token call). */
+function requestBodyOf(body: Json | undefined): OperationInfo['requestBody'] {
+  if (body === undefined) return undefined;
+  const content = (body.content as Json | undefined) ?? {};
+  const first = Object.values(content)[0] as Json | undefined;
+  return { required: Boolean(body.required), contentTypes: Object.keys(content), schema: first?.schema };
+}
+
+/**
+ * An operation read from the spec on first use, then kept (sandboxes on one spec share it): routing and auth
+ * read only its security and request body; its parameters and answer are worked out on its first call past them.
+ */
+class SpecOperation implements OperationInfo {
+  readonly operationId: string;
+  readonly documentId: string;
+  readonly deprecated: boolean;
+  readonly #model: SpecModel;
+  #read: Operation | undefined;
+  #routing: Pick<OperationInfo, 'security' | 'requestBody'> | undefined;
+  #details: Details | undefined;
+
+  constructor(
+    model: SpecModel,
+    readonly method: Method,
+    readonly path: string,
+    readonly raw: Json,
+  ) {
+    this.#model = model;
+    this.operationId = typeof raw.operationId === 'string' ? raw.operationId : `${method} ${path}`;
+    this.documentId = typeof raw['x-document-id'] === 'string' ? raw['x-document-id'] : '';
+    this.deprecated = raw.deprecated === true;
+  }
+
+  /** The operation as the spec model reads it: this one only. */
+  get #operation(): Operation {
+    if (!this.#read) {
+      const op = readOperation(this.#model, this.method, this.path);
+      if (!op)
+        throw new Error(
+          `${this.method.toUpperCase()} ${this.path} is no longer in the spec: the spec object was changed after the sandbox read it; give each sandbox a spec that stays as read`,
+        );
+      this.#read = op;
+    }
+    return this.#read;
+  }
+
+  get #route(): Pick<OperationInfo, 'security' | 'requestBody'> {
+    const op = this.#operation;
+    this.#routing ??= { security: securityOf(op.security), requestBody: requestBodyOf(op.requestBody) };
+    return this.#routing;
+  }
+
+  get #rest(): Details {
+    this.#details ??= readDetails(this.#operation, this.#model);
+    return this.#details;
+  }
+
+  get security() {
+    return this.#route.security;
+  }
+  get requestBody() {
+    return this.#route.requestBody;
+  }
+  get params() {
+    return this.#rest.params;
+  }
+  get requiredTogether() {
+    return this.#rest.requiredTogether;
+  }
+  get dateWindow() {
+    return this.#rest.dateWindow;
+  }
+  get releaseSchedule() {
+    return this.#rest.releaseSchedule;
+  }
+  get success() {
+    return this.#rest.success;
+  }
+  get statuses() {
+    return this.#rest.statuses;
+  }
+  get paging() {
+    return this.#rest.paging;
+  }
+}
+
+/** Every operation of the spec, in spec order (path, then OpenAPI's method order), each read on first use. */
 export function readOperations(spec: Json, model = createSpecModel(spec)): OperationInfo[] {
   const out: OperationInfo[] = [];
-  for (const op of model.operations()) {
-    const { method, path, node } = op;
-    if (!isMethod(method)) continue;
-    const params: ParamInfo[] = op.parameters
-      .filter((p) => p.in === 'query' || p.in === 'path' || p.in === 'header')
-      .map((p) => {
-        const schema = paramSchema(p.schema ?? {}, model);
-        const style = (p.style as string | undefined) ?? (p.in === 'query' ? 'form' : 'simple');
-        const explode = (p.explode as boolean | undefined) ?? style === 'form';
-        return {
-          name: String(p.name),
-          in: p.in as ParamInfo['in'],
-          required: Boolean(p.required) || p.in === 'path',
-          schema,
-          repeatable: schema.type === 'array' && p.in === 'query' && style === 'form' && explode,
-        };
-      });
-    const { responses } = op;
-    const success = successShape(responses, model);
-    const info: OperationInfo = {
-      method,
-      path,
-      operationId: op.operationId ?? `${method} ${path}`,
-      documentId: op.documentId ?? '',
-      params,
-      security: securityOf(op.security),
-      requiredTogether: (op.extensions['x-required-together'] as string[][] | undefined) ?? [],
-      success,
-      statuses: new Set(Object.keys(responses).map(Number).filter(Number.isInteger)),
-      deprecated: op.deprecated,
-      raw: node,
-    };
-    const { extensions } = op;
-    if (extensions['x-date-window']) info.dateWindow = extensions['x-date-window'] as DateWindow;
-    if (extensions['x-release-schedule'])
-      info.releaseSchedule = extensions['x-release-schedule'] as ReleaseSchedule;
-    const page = params.find((p) => p.in === 'query' && p.name === 'page');
-    const size = params.find((p) => p.in === 'query' && p.name === 'size');
-    if (success.kind === 'envelope') {
-      const maxSize = size?.schema.maximum ?? 1000;
-      const defaultSize = typeof size?.schema.default === 'number' ? size.schema.default : maxSize;
-      const cursorParam = success.envelope?.nextCursor
-        ? (success.envelope.cursorParam ?? 'cursor')
-        : undefined;
-      info.paging = {
-        kind: cursorParam ? 'cursor' : 'page',
-        ...(cursorParam ? { cursorParam } : {}),
-        pageParam: page?.name ?? 'page',
-        sizeParam: size?.name ?? 'size',
-        maxSize,
-        defaultSize,
-      };
+  const paths = model.deref<Json | undefined>(spec.paths) ?? {};
+  for (const [path, rawItem] of Object.entries(paths)) {
+    const pathItem = model.deref<Json>(rawItem);
+    for (const method of httpMethods) {
+      const node = pathItem[method];
+      if (isMethod(method) && node && typeof node === 'object') {
+        out.push(new SpecOperation(model, method, path, node as Json));
+      }
     }
-    const body = op.requestBody;
-    if (body) {
-      const content = (body.content as Json | undefined) ?? {};
-      const first = Object.values(content)[0] as Json | undefined;
-      info.requestBody = {
-        required: Boolean(body.required),
-        contentTypes: Object.keys(content),
-        schema: first?.schema,
-      };
-    }
-    out.push(info);
   }
   return out;
 }

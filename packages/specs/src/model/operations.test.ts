@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readOperation } from './operations.js';
 import { createSpecModel, type Json } from './spec-model.js';
 
 const spec: Json = {
@@ -130,6 +131,27 @@ describe('operations', () => {
     expect(() => broken.operations()).toThrow(
       '$ref #/components/parameters/gone at #/paths/~1x/get/parameters/0 in broken: no such node',
     );
+  });
+
+  it('readOperation reads one operation alone: the same as listed, undefined where there is none', () => {
+    for (const listed of ops) expect(readOperation(model, listed.method, listed.path)).toEqual(listed);
+    expect(readOperation(model, 'delete', '/funds/{code}')).toBeUndefined();
+    expect(readOperation(model, 'get', '/nowhere')).toBeUndefined();
+    expect(readOperation(model, 'get', 'constructor')).toBeUndefined();
+  });
+
+  it('readOperation follows only the references of its own operation and path item', () => {
+    const partly = createSpecModel(
+      {
+        paths: {
+          '/ok': { get: { responses: { '200': { description: 'ok' } } } },
+          '/x': { get: { parameters: [{ $ref: '#/components/parameters/gone' }] } },
+        },
+      },
+      { name: 'partly' },
+    );
+    expect(readOperation(partly, 'get', '/ok')?.responses).toEqual({ '200': { description: 'ok' } });
+    expect(() => readOperation(partly, 'get', '/x')).toThrow('$ref #/components/parameters/gone');
   });
 
   it('a spec without paths has no operations', () => {

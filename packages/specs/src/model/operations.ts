@@ -54,43 +54,68 @@ function listOf(value: unknown): unknown[] {
 }
 
 export function listOperations(model: SpecModel): Operation[] {
-  const { spec } = model;
   const out: Operation[] = [];
-  const paths = model.deref<Json | undefined>(spec.paths) ?? {};
+  const paths = model.deref<Json | undefined>(model.spec.paths) ?? {};
   for (const [path, rawItem] of Object.entries(paths)) {
     const pathItem = model.deref<Json>(rawItem);
-    const shared = listOf(pathItem.parameters).map((p) => model.deref<Parameter>(p));
+    const shared = sharedParameters(model, pathItem);
     for (const method of httpMethods) {
       const node = pathItem[method] as Json | undefined;
-      if (!node || typeof node !== 'object') continue;
-      const own = listOf(node.parameters).map((p) => model.deref<Parameter>(p));
-      const parameters = [
-        ...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)),
-        ...own,
-      ];
-      const responses: Record<string, Json> = {};
-      for (const [status, response] of Object.entries((node.responses as Json | undefined) ?? {}))
-        responses[status] = model.deref<Json>(response);
-      const extensions = Object.fromEntries(Object.entries(node).filter(([key]) => key.startsWith('x-')));
-      const operation: Operation = {
-        method,
-        path,
-        label: `${method.toUpperCase()} ${path}`,
-        pointer: formatPointer(['paths', path, method]),
-        tags: listOf(node.tags).filter((t): t is string => typeof t === 'string'),
-        deprecated: node.deprecated === true,
-        parameters,
-        responses,
-        security: (node.security ?? spec.security ?? []) as SecurityRequirement[],
-        extensions,
-        node,
-        pathItem,
-      };
-      if (typeof node.operationId === 'string') operation.operationId = node.operationId;
-      if (typeof node['x-document-id'] === 'string') operation.documentId = node['x-document-id'];
-      if (node.requestBody !== undefined) operation.requestBody = model.deref<Json>(node.requestBody);
-      out.push(operation);
+      if (node && typeof node === 'object')
+        out.push(operationOf(model, path, pathItem, shared, method, node));
     }
   }
   return out;
+}
+
+/**
+ * One operation, read on its own (`undefined` when the spec has none at `method` + `path`): a reader that needs a
+ * few operations, as the sandbox does on each one's first request, does not pay for reading them all. Only the
+ * references of this operation and its path item are followed.
+ */
+export function readOperation(model: SpecModel, method: HttpMethod, path: string): Operation | undefined {
+  const paths = model.deref<Json | undefined>(model.spec.paths) ?? {};
+  if (!Object.hasOwn(paths, path)) return undefined;
+  const pathItem = model.deref<Json>(paths[path]);
+  const node = pathItem[method] as Json | undefined;
+  if (!node || typeof node !== 'object') return undefined;
+  return operationOf(model, path, pathItem, sharedParameters(model, pathItem), method, node);
+}
+
+function sharedParameters(model: SpecModel, pathItem: Json): Parameter[] {
+  return listOf(pathItem.parameters).map((p) => model.deref<Parameter>(p));
+}
+
+function operationOf(
+  model: SpecModel,
+  path: string,
+  pathItem: Json,
+  shared: Parameter[],
+  method: HttpMethod,
+  node: Json,
+): Operation {
+  const own = listOf(node.parameters).map((p) => model.deref<Parameter>(p));
+  const parameters = [...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)), ...own];
+  const responses: Record<string, Json> = {};
+  for (const [status, response] of Object.entries((node.responses as Json | undefined) ?? {}))
+    responses[status] = model.deref<Json>(response);
+  const extensions = Object.fromEntries(Object.entries(node).filter(([key]) => key.startsWith('x-')));
+  const operation: Operation = {
+    method,
+    path,
+    label: `${method.toUpperCase()} ${path}`,
+    pointer: formatPointer(['paths', path, method]),
+    tags: listOf(node.tags).filter((t): t is string => typeof t === 'string'),
+    deprecated: node.deprecated === true,
+    parameters,
+    responses,
+    security: (node.security ?? model.spec.security ?? []) as SecurityRequirement[],
+    extensions,
+    node,
+    pathItem,
+  };
+  if (typeof node.operationId === 'string') operation.operationId = node.operationId;
+  if (typeof node['x-document-id'] === 'string') operation.documentId = node['x-document-id'];
+  if (node.requestBody !== undefined) operation.requestBody = model.deref<Json>(node.requestBody);
+  return operation;
 }
