@@ -273,6 +273,32 @@ describe('other lists', () => {
     expect([...fiiFunds].every((code) => listed.some((f) => f.codigo_fundo === code))).toBe(true);
   });
 
+  it('E8: a page asked again is the same bytes, whether the record cache holds it, only its records, or nothing', async () => {
+    const query = `${SERIES}?data-atualizacao=2026-11-12T00:00:00.000&size=700`;
+    /** The first two pages, each asked twice (the second time from the cache when it holds them). */
+    const twoPagesTwice = async (get: SandboxFetch) => {
+      const bodies: string[] = [];
+      for (let round = 0; round < 2; round++) {
+        const first = await (await get(query)).text();
+        const cursor = (JSON.parse(first) as CursorPage<SeriesRecord>).nextCursor as string;
+        bodies.push(first, await (await get(`${query}&cursor=${encodeURIComponent(cursor)}`)).text());
+      }
+      return bodies;
+    };
+    const expected = await twoPagesTwice(call);
+    expect(expected[2]).toBe(expected[0]);
+    expect(expected[3]).toBe(expected[1]);
+    // 64 KiB: each record fits, a page of 700 (about 0.3 MB) does not, so it is built from the records each time.
+    for (const cacheBytes of [0, 64 * 1024]) {
+      const other = await startSandbox({ now: () => NOW, cacheBytes });
+      try {
+        expect(await twoPagesTwice(sandboxFetch(other)), `cacheBytes ${cacheBytes}`).toEqual(expected);
+      } finally {
+        await other.stop();
+      }
+    }
+  });
+
   it('E8: an unknown or stale cursor answers 400 naming the parameter', async () => {
     const first = await call.json<CursorPage<SeriesRecord>>(
       `${SERIES}?data-atualizacao=2026-11-18T09:00:00.000`,

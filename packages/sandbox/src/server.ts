@@ -287,11 +287,16 @@ function resultResponse(
   const envelope = op.success.envelope;
   if (result.kind === 'cursor-page') {
     if (!envelope) throw new Error(`${op.operationId}: a cursor page needs the spec's x-page-envelope`);
-    const body: Record<string, unknown> = {};
-    setField(body, envelope.items, result.items);
-    setField(body, envelope.totalElements, result.total);
-    setField(body, envelope.nextCursor, result.nextCursor);
-    return jsonResponse(op.success.status, body);
+    const build = () => {
+      const { items, total, nextCursor } = result.page();
+      const body: Record<string, unknown> = {};
+      setField(body, envelope.items, items);
+      setField(body, envelope.totalElements, total);
+      setField(body, envelope.nextCursor, nextCursor);
+      return body;
+    };
+    if (result.key === undefined) return jsonResponse(op.success.status, build());
+    return jsonResponse(op.success.status, world.cache.get(`${op.operationId}|${result.key}`, build));
   }
   if (!paging || !envelope) {
     const items: unknown[] = [];

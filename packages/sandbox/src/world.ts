@@ -114,10 +114,21 @@ export type HandlerResult =
        */
       key?: string;
     }
-  /** One answer of a list paged by cursor (E8): its records, the query's total and the next cursor (null: last). */
-  | { kind: 'cursor-page'; total: number; items: unknown[]; nextCursor: string | null }
+  /**
+   * One answer of a list paged by cursor (E8), built by `page`. `key`: everything the answer depends on besides
+   * the operation (the query, the cursor, the size, the days it is as of), when it is a pure function of that: the
+   * answer is then encoded once and served from the cache.
+   */
+  | { kind: 'cursor-page'; key?: string; page: () => CursorPage }
   | { kind: 'json'; body: unknown; status?: number }
   | { kind: 'error'; status: number; message: string; details?: ParamProblem[] };
+
+/** A cursor page's records, the query's total and the next cursor (null: the last page). */
+export interface CursorPage {
+  total: number;
+  items: unknown[];
+  nextCursor: string | null;
+}
 
 export type Handler = (ctx: RequestContext) => HandlerResult;
 

@@ -68,3 +68,16 @@ describe('encodeJson', () => {
     expect(JSON.stringify({ x: raw })).toBe('{"x":{"a":[1,2]}}');
   });
 });
+
+describe('JsonCache with cached records inside a value', () => {
+  it('keeps the text the uncached answer has: the records placed as they are, exact digits kept', () => {
+    const cache = new JsonCache(1024);
+    // Digits a double cannot hold: parsed and encoded again, they would change.
+    const record = new RawJson('{"valor":0.12345678901234567890123}');
+    const page = cache.get('page|1', () => ({ content: [record, record], next_cursor: null }));
+    expect(page.text).toBe(encodeJson({ content: [record, record], next_cursor: null }));
+    expect(page.text).toBe(
+      '{"content":[{"valor":0.12345678901234567890123},{"valor":0.12345678901234567890123}],"next_cursor":null}',
+    );
+  });
+});

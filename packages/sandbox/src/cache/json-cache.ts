@@ -4,8 +4,7 @@
 // when the young one is full the old one is dropped and the young one becomes old, and an old entry used again
 // moves back to the young one. So what is in use stays, a universe of 5,000,000 funds holds no more than one of
 // 7,231, and a hit costs one Map lookup (no reordering).
-import { stringifyLossless } from '@assoc-feed/core/internal';
-import { RawJson } from './raw-json.js';
+import { encodeJson, RawJson } from './raw-json.js';
 
 /** Default bound of one sandbox's record cache, in characters of JSON (about bytes: the text is mostly ASCII). */
 export const DEFAULT_CACHE_BYTES = 48 * 1024 * 1024;
@@ -29,8 +28,9 @@ export class JsonCache {
       this.keep(key, kept);
       return kept;
     }
-    // Lossless: full-scale decimals (universe/full-scale.ts) are kept as raw digits in the cached text.
-    const raw = new RawJson(stringifyLossless(make()));
+    // encodeJson: the text the uncached answer would have, cached records inside placed as their text (not
+    // parsed and encoded again), and full-scale decimals (universe/full-scale.ts) kept as raw digits.
+    const raw = new RawJson(encodeJson(make()));
     this.keep(key, raw);
     return raw;
   }

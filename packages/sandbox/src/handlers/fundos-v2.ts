@@ -33,7 +33,14 @@ import {
   type UnitRef,
 } from '../universe/funds.js';
 import { seriesPoint } from '../universe/series.js';
-import { badParameter, type Handler, type HandlerResult, notFound, type RequestContext } from '../world.js';
+import {
+  badParameter,
+  type CursorPage,
+  type Handler,
+  type HandlerResult,
+  notFound,
+  type RequestContext,
+} from '../world.js';
 import { resolveWindow } from './date-window.js';
 import {
   classOverride,
@@ -425,54 +432,60 @@ const seriesBatch: Handler = (ctx) => {
     place = decoded;
   }
   const size = (ctx.params.size as number | undefined) ?? ctx.op.paging?.defaultSize ?? 1000;
-  if (firstDay > lastDay) return { kind: 'cursor-page', total: 0, items: [], nextCursor: null };
-
-  const count = funds.size;
-  const fullBlocks = Math.floor(count / BLOCK);
-  const rest = count - fullBlocks * BLOCK;
-  const partialSlots = new Set<number>();
-  if (rest > 0)
-    for (let p = 0; p < rest; p++) partialSlots.add(funds.archetypeOf(fullBlocks * BLOCK + p).slot);
-  let total = 0;
-  for (const u of units) {
-    const from = laterDate(u.start, firstDay);
-    const end = u.end === undefined ? addDays(lastDay, 1) : earlierDate(u.end, addDays(lastDay, 1));
-    const days = from < end ? businessDaysBetween(from, end) : 0;
-    total += days * (fullBlocks + (partialSlots.has(u.slot) ? 1 : 0));
-  }
-
-  // The records from `place` on, in (publication day, fund index, unit) order, up to `size`.
+  if (firstDay > lastDay)
+    return { kind: 'cursor-page', page: () => ({ total: 0, items: [], nextCursor: null }) };
   const lbd = lastClosedBusinessDay(ctx.now);
-  const items: unknown[] = [];
-  let next: SeriesPlace | undefined;
-  const { offset } = place;
-  for (let day = place.day; day <= lastDay && next === undefined; day = nextBusinessDay(day)) {
-    const bySlot = new Map<number, number[]>();
-    for (const u of units) if (aliveOn(u, day)) bySlot.set(u.slot, [...(bySlot.get(u.slot) ?? []), u.unit]);
-    if (bySlot.size === 0) continue;
-    const firstIndex = day === place.day ? place.index : 0;
-    for (let index = firstIndex; index < count && next === undefined; index++) {
-      const alive = bySlot.get(funds.archetypeOf(index).slot);
-      if (!alive) continue;
-      for (const unit of alive) {
-        if (day === place.day && index === place.index && unit < place.unit) continue;
-        if (items.length === size) {
-          next = { day, index, unit, offset: offset + items.length };
-          break;
+  // A page is a pure function of these: built and encoded once, then served from the cache (each record is cached
+  // too, but looking up and joining a thousand of them per request was most of E8's time).
+  const pageKey = JSON.stringify([raw, tipo ?? '', firstDay, lastDay, lbd, funds.size, cursor ?? null, size]);
+  const page = (): CursorPage => {
+    const count = funds.size;
+    const fullBlocks = Math.floor(count / BLOCK);
+    const rest = count - fullBlocks * BLOCK;
+    const partialSlots = new Set<number>();
+    if (rest > 0)
+      for (let p = 0; p < rest; p++) partialSlots.add(funds.archetypeOf(fullBlocks * BLOCK + p).slot);
+    let total = 0;
+    for (const u of units) {
+      const from = laterDate(u.start, firstDay);
+      const end = u.end === undefined ? addDays(lastDay, 1) : earlierDate(u.end, addDays(lastDay, 1));
+      const days = from < end ? businessDaysBetween(from, end) : 0;
+      total += days * (fullBlocks + (partialSlots.has(u.slot) ? 1 : 0));
+    }
+
+    // The records from `place` on, in (publication day, fund index, unit) order, up to `size`.
+    const items: unknown[] = [];
+    let next: SeriesPlace | undefined;
+    const { offset } = place;
+    for (let day = place.day; day <= lastDay && next === undefined; day = nextBusinessDay(day)) {
+      const bySlot = new Map<number, number[]>();
+      for (const u of units) if (aliveOn(u, day)) bySlot.set(u.slot, [...(bySlot.get(u.slot) ?? []), u.unit]);
+      if (bySlot.size === 0) continue;
+      const firstIndex = day === place.day ? place.index : 0;
+      for (let index = firstIndex; index < count && next === undefined; index++) {
+        const alive = bySlot.get(funds.archetypeOf(index).slot);
+        if (!alive) continue;
+        for (const unit of alive) {
+          if (day === place.day && index === place.index && unit < place.unit) continue;
+          if (items.length === size) {
+            next = { day, index, unit, offset: offset + items.length };
+            break;
+          }
+          // The fund is worked out only when its record is not cached; the units listed come from the fund's
+          // archetype, which FundUniverse.units follows.
+          items.push(
+            gen(ctx, ['series', index, unit, toDayNumber(day)], () => {
+              const fund = funds.fund(index, lbd);
+              const ref = FundUniverse.units(fund)[unit] as UnitRef;
+              return seriesOverride(ctx, fund, ref.cls, ref.sub, day);
+            }),
+          );
         }
-        // The fund is worked out only when its record is not cached; the units listed come from the fund's
-        // archetype, which FundUniverse.units follows.
-        items.push(
-          gen(ctx, ['series', index, unit, toDayNumber(day)], () => {
-            const fund = funds.fund(index, lbd);
-            const ref = FundUniverse.units(fund)[unit] as UnitRef;
-            return seriesOverride(ctx, fund, ref.cls, ref.sub, day);
-          }),
-        );
       }
     }
-  }
-  return { kind: 'cursor-page', total, items, nextCursor: next ? encodeCursor(next, key) : null };
+    return { total, items, nextCursor: next ? encodeCursor(next, key) : null };
+  };
+  return { kind: 'cursor-page', key: pageKey, page };
 };
 
 // ---- the single-fund series (EVIDENCE.md row 6): E8's records of one class or subclass over a period -------
