@@ -39,6 +39,14 @@ describe('sha256.ts', () => {
     expect(sameText('sandbox-secret', 'sandbox-secreT')).toBe(false);
     expect(sameText('', 'x')).toBe(false);
   });
+
+  it('sameText stays equality past the number of expected texts whose hashes it keeps', () => {
+    for (let i = 0; i < 40; i++) {
+      expect(sameText(`secret-${i}`, `secret-${i}`)).toBe(true);
+      expect(sameText(`secret-${i}`, `secret-${i + 1}`)).toBe(false);
+    }
+    expect(sameText('secret-0', 'secret-0')).toBe(true);
+  });
 });
 
 describe('decodeBase64 (Basic credentials)', () => {
