@@ -61,6 +61,14 @@ export async function clientHttpBench(options: HttpBenchOptions = {}): Promise<R
         if (!response.ok || !(await response.json())) throw new Error('raw fetch: no answer');
       }
     };
+    // What network cancellation costs Node's fetch by itself: the same raw GET handed a fresh AbortSignal, as the
+    // client's deadline must (undici listens on it and registers it for clean-up, per request).
+    const rawSignal = async () => {
+      for (let i = 0; i < calls; i++) {
+        const response = await fetch(rawUrl, { headers, signal: new AbortController().signal });
+        if (!response.ok || !(await response.json())) throw new Error('raw fetch with a signal: no answer');
+      }
+    };
     // Untyped here (tools cannot see the generated paths); the same call as the clients make.
     const plain = createClient({ baseUrl: server.url }) as unknown as LooseClient;
     const openapiFetch = async () => {
@@ -77,6 +85,7 @@ export async function clientHttpBench(options: HttpBenchOptions = {}): Promise<R
     };
     const contenders = {
       raw,
+      rawSignal,
       openapiFetch,
       // The default: a 30 s deadline, so every request carries an AbortSignal that can cancel it.
       client: through(createFeedClient(credentials)),
@@ -84,11 +93,30 @@ export async function clientHttpBench(options: HttpBenchOptions = {}): Promise<R
       unbounded: through(createFeedClient({ ...credentials, timeoutMs: Number.POSITIVE_INFINITY })),
     };
     const names = Object.keys(contenders) as (keyof typeof contenders)[];
-    const times: Record<string, number[]> = { raw: [], openapiFetch: [], client: [], unbounded: [] };
-    const ratios: Record<string, number[]> = { openapiFetch: [], client: [], unbounded: [], overBase: [] };
+    const times: Record<string, number[]> = {
+      raw: [],
+      rawSignal: [],
+      openapiFetch: [],
+      client: [],
+      unbounded: [],
+    };
+    const ratios: Record<string, number[]> = {
+      rawSignal: [],
+      openapiFetch: [],
+      client: [],
+      unbounded: [],
+      overBase: [],
+      unboundedOverBase: [],
+    };
     // CPU time of this process (the clients; the server is a child): steadier than the wall clock on a shared
     // machine, since it leaves out the time other processes held the CPU.
-    const cpu: Record<string, number[]> = { raw: [], openapiFetch: [], client: [], unbounded: [] };
+    const cpu: Record<string, number[]> = {
+      raw: [],
+      rawSignal: [],
+      openapiFetch: [],
+      client: [],
+      unbounded: [],
+    };
 
     for (const name of names) await contenders[name](); // warm-up: JIT, keep-alive connections, the token
     for (let r = 0; r < rounds; r++) {
@@ -104,18 +132,20 @@ export async function clientHttpBench(options: HttpBenchOptions = {}): Promise<R
         times[name]?.push(round[name]);
         cpu[name]?.push((used.user + used.system) / calls);
       }
-      for (const name of ['openapiFetch', 'client', 'unbounded']) {
+      for (const name of ['rawSignal', 'openapiFetch', 'client', 'unbounded']) {
         ratios[name]?.push((round[name] ?? 0) / (round.raw ?? 1));
       }
       ratios.overBase?.push((round.client ?? 0) / (round.openapiFetch ?? 1));
+      ratios.unboundedOverBase?.push((round.unbounded ?? 0) / (round.openapiFetch ?? 1));
     }
     const ms = (name: string) => median(times[name] ?? []);
     const cpuUs = (name: string) => median(cpu[name] ?? []);
     const perCall = (name: string) =>
       `${((ms(name) * 1000) / calls).toFixed(0)} µs/GET, CPU ${cpuUs(name).toFixed(0)} µs`;
     const reference = `raw fetch ${ms('raw').toFixed(0)} ms (${perCall('raw')})`;
+    const cpuOf: Record<string, string> = { overBase: 'client', unboundedOverBase: 'unbounded' };
     const ratio = (name: string, over = 'raw') =>
-      `${median(ratios[name] ?? []).toFixed(3)}× (CPU ${(cpuUs(name === 'overBase' ? 'client' : name) / cpuUs(over)).toFixed(2)}×)`;
+      `${median(ratios[name] ?? []).toFixed(3)}× (CPU ${(cpuUs(cpuOf[name] ?? name) / cpuUs(over)).toFixed(2)}×)`;
     return [
       {
         benchmark: `client (a): ${calls} sequential GETs to 127.0.0.1, createFeedClient (30 s deadline), ${rounds} rounds`,
@@ -144,6 +174,20 @@ export async function clientHttpBench(options: HttpBenchOptions = {}): Promise<R
         reference: `openapi-fetch alone ${ms('openapiFetch').toFixed(0)} ms`,
         ratio: ratio('overBase', 'openapiFetch'),
         target: '≤ 1.06×',
+      },
+      {
+        benchmark: `client (a''''): the same with timeoutMs: Infinity, over openapi-fetch alone (the client without the signal)`,
+        figure: `${ms('unbounded').toFixed(0)} ms`,
+        reference: `openapi-fetch alone ${ms('openapiFetch').toFixed(0)} ms`,
+        ratio: ratio('unboundedOverBase', 'openapiFetch'),
+        target: '',
+      },
+      {
+        benchmark: `Node's fetch alone with a fresh AbortSignal per GET (what network cancellation costs by itself)`,
+        figure: `${ms('rawSignal').toFixed(0)} ms (${perCall('rawSignal')})`,
+        reference,
+        ratio: ratio('rawSignal'),
+        target: '',
       },
     ];
   } finally {
