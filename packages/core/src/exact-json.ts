@@ -47,22 +47,31 @@ export function rawNumberText(value: unknown): string | undefined {
 
 /** Whether a double gives `text` back exactly (then the number needs no marker). */
 function roundTrips(text: string): boolean {
+  return roundTripsAt(text, 0, text.length);
+}
+
+/**
+ * Whether a double gives back the number token `text.slice(start, end)`, read in place: this runs for every number
+ * of every answer, so the common case neither slices nor formats a double.
+ */
+function roundTripsAt(text: string, start: number, end: number): boolean {
   // Most numbers: at most 15 characters, no exponent, no trailing fraction zero, not starting with 0 (tiny values
   // and -0, which a double prints otherwise): a double gives them back, no need to format one. Character codes,
-  // not regular expressions: this runs for every number of every answer.
-  const length = text.length;
+  // not regular expressions.
+  const length = end - start;
   if (length <= 15) {
     let dot = false;
     let exponent = false;
-    for (let i = 0; i < length; i++) {
+    for (let i = start; i < end; i++) {
       const c = text.charCodeAt(i);
       if (c === 0x2e) dot = true;
       else if (c === 0x65 || c === 0x45) exponent = true;
     }
-    const first = text.charCodeAt(0) === 0x2d ? text.charCodeAt(1) : text.charCodeAt(0);
-    if (!exponent && first !== 0x30 && !(dot && text.charCodeAt(length - 1) === 0x30)) return true;
+    const first = text.charCodeAt(text.charCodeAt(start) === 0x2d ? start + 1 : start);
+    if (!exponent && first !== 0x30 && !(dot && text.charCodeAt(end - 1) === 0x30)) return true;
   }
-  return String(Number(text)) === text;
+  const token = text.slice(start, end);
+  return String(Number(token)) === token;
 }
 
 /**
@@ -97,14 +106,13 @@ function rewriteValueNumbers(text: string): string {
     while (start > 0 && isNumberChar(text.charCodeAt(start - 1))) start--;
     const first = text.charCodeAt(start);
     if (first !== 0x2d && !isDigit(first)) return;
-    if (!afterValueSeparator(text, start)) return;
-    const number = text.slice(start, end);
-    if (roundTrips(number)) return;
-    out += `${text.slice(copied, start)}"\\u0000#${number}"`;
+    if (roundTripsAt(text, start, end) || !afterValueSeparator(text, start)) return;
+    out += `${text.slice(copied, start)}"\\u0000#${text.slice(start, end)}"`;
     copied = end;
   };
   NUMBER_END.lastIndex = 0;
-  for (let match = NUMBER_END.exec(text); match; match = NUMBER_END.exec(text)) rewrite(match.index + 1);
+  // test(), not exec(): no match object per number; the digit ends one character before lastIndex.
+  while (NUMBER_END.test(text)) rewrite(NUMBER_END.lastIndex - 1);
   if (isDigit(text.charCodeAt(text.length - 1))) rewrite(text.length); // a bare number, the whole text
   return copied === 0 ? text : out + text.slice(copied);
 }
