@@ -4,7 +4,7 @@
 // answer (a page of 1,000 records is checked in about a quarter of the time JSON.parse takes to read it): each
 // answer's schema is compiled inline, string lengths are decided on the UTF-16 length, and each answer lists
 // where its decimal fields are, the only places the body reader checks notation.
-import { createSpecModel, type SpecModel } from '@assoc-feed/specs/model';
+import { createSpecModel, nodeAt, parsePointer, type SpecModel } from '@assoc-feed/specs/model';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { exactFields } from './meta.ts';
@@ -18,15 +18,6 @@ const standaloneCode: Standalone =
 
 const SPEC_ID = 'https://assoc-feed.invalid/spec.json';
 const escapePart = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
-
-/** The node a local reference (`#/…`) points to. */
-function target(spec: Json, ref: string): unknown {
-  return ref
-    .slice(2)
-    .split('/')
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((node, part) => (node as Json | undefined)?.[part], spec);
-}
 
 /** Keywords that only describe: dropped from the compiled schemas (they check nothing). */
 const ANNOTATIONS = new Set([
@@ -65,8 +56,9 @@ export function inlineRefs(spec: Json, node: unknown, open: readonly string[] = 
   }
   const ref = (node as Json).$ref;
   if (typeof ref !== 'string') return out;
-  if (!ref.startsWith('#/')) throw new Error(`codegen: only local references are compiled, not ${ref}`);
-  const pointed = target(spec, ref);
+  const tokens = parsePointer(ref);
+  if (!tokens) throw new Error(`codegen: only local references are compiled, not ${ref}`);
+  const pointed = nodeAt(spec, tokens);
   if (pointed === undefined)
     throw new Error(`codegen: ${ref} points nowhere in the spec: fix the reference.`);
   const resolved = open.includes(ref)
@@ -154,8 +146,12 @@ export function lengthChecks(code: string): string {
 // notation the body reader checks), as JSON pointers into the body, `*` standing for every item of a list or
 // value of a map (e.g. `/content/*/valor_cota`). Composition (allOf, oneOf, anyOf) lists every branch's fields.
 // A recursive schema is followed once round: the recursion may hold no decimal field (pointers cannot list it).
-export function decimalPaths(spec: Json, schema: unknown, names: ReadonlySet<string>): string[] {
-  const model = createSpecModel(spec);
+export function decimalPaths(
+  spec: Json,
+  schema: unknown,
+  names: ReadonlySet<string>,
+  model: SpecModel = createSpecModel(spec),
+): string[] {
   const out = new Set<string>();
   const visit = (node: unknown, pointer: string, open: readonly string[]): void => {
     const { value, refs } = model.follow<Json>(node);
@@ -223,6 +219,7 @@ export function validatorsModule(spec: Json): { code: string; count: number } {
   const index: Record<string, string> = {};
   const decimals: Record<string, string[]> = {};
   const names = new Set(Object.keys(exactFields(spec)));
+  const model = createSpecModel(spec);
   let n = 0;
   for (const [path, item] of Object.entries((spec.paths as Json) ?? {})) {
     const op = (item as Json).get as Json | undefined;
@@ -247,7 +244,7 @@ export function validatorsModule(spec: Json): { code: string; count: number } {
       );
       refs[name] = SPEC_ID.replace('spec.json', name);
       index[`GET ${path} ${status}`] = name;
-      const fields = decimalPaths(spec, { $ref: `#${pointer}` }, names);
+      const fields = decimalPaths(spec, { $ref: `#${pointer}` }, names, model);
       if (fields.length > 0) decimals[`GET ${path} ${status}`] = fields;
     }
   }

@@ -52,7 +52,7 @@ type Route =
   | { kind: 'flowA-token' }
   | { kind: 'flowB-token' }
   | { kind: 'input' }
-  | { kind: 'feed'; restricted: boolean; handler?: Handler };
+  | { kind: 'feed'; handler: Handler; restricted: boolean };
 
 /** Names the query parameters the sandbox ignored (not declared for the operation), comma-separated. */
 export const IGNORED_HEADER = 'x-ignored-parameters';
@@ -80,25 +80,20 @@ function routeOf(op: OperationInfo, config: PipelineConfig): Route {
   if (op.security === 'flowB') return { kind: 'input' };
   if (op.requestBody?.contentTypes.includes('application/x-www-form-urlencoded'))
     return { kind: 'flowB-token' };
-  return { kind: 'feed', restricted: config.isRestricted(op) };
-}
-
-/** Which handler answers a feed operation: read once the call is past auth (it reads the operation's answer). */
-function handlerOf(op: OperationInfo): Handler {
-  return (
+  const handler =
     fundosV2Handlers[op.documentId] ??
     fundosV1Handlers[op.documentId] ??
     (hasProducer(op.success.recordName) && op.path.startsWith('/feed/precos-indices/')
       ? precosIndicesHandler
-      : genericHandler)
-  );
+      : genericHandler);
+  return { kind: 'feed', handler, restricted: config.isRestricted(op) };
 }
 
 export type Pipeline = (request: SandboxRequest) => Promise<SandboxResponse>;
 
 export function createPipeline(config: PipelineConfig): Pipeline {
   const router = new Router(config.operations);
-  // Each operation's route is worked out on its first request, from the little of the spec it needs.
+  // Each operation's route is worked out on its first request (when the operation is read from the spec).
   const routes = new Map<OperationInfo, Route>();
   const routeFor = (op: OperationInfo) => {
     let route = routes.get(op);
@@ -216,7 +211,6 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     if (problems.length > 0) {
       response = errorResponse(400, describeProblems(problems), { details: problems });
     } else {
-      route.handler ??= handlerOf(op);
       const result = route.handler({ op, params: values, now: nowIn(config.clock), world: config.world });
       response = resultResponse(op, values, result, config.world, config.drift ? driftAnswer : undefined);
     }

@@ -9,7 +9,6 @@ import {
   httpMethods,
   type Json,
   type Operation,
-  readOperation,
   type SpecModel,
 } from '@assoc-feed/specs/model';
 import { componentName, flattenObject } from './schemas.js';
@@ -184,11 +183,8 @@ function successShape(responses: Record<string, Json>, model: SpecModel): Succes
   return { status, kind: 'object', recordSchema: schemaNode, recordName: componentName(schemaNode) };
 }
 
-/** What is read of an operation on its first use past routing and auth. */
-type Details = Omit<
-  OperationInfo,
-  'method' | 'path' | 'operationId' | 'documentId' | 'deprecated' | 'raw' | 'security' | 'requestBody'
->;
+/** What is read of an operation on its first use. */
+type Details = Omit<OperationInfo, 'method' | 'path' | 'operationId' | 'documentId' | 'deprecated' | 'raw'>;
 
 function readDetails(op: Operation, model: SpecModel): Details {
   const params: ParamInfo[] = op.parameters
@@ -208,6 +204,8 @@ function readDetails(op: Operation, model: SpecModel): Details {
   const { responses } = op;
   const success = successShape(responses, model);
   const details: Details = {
+    security: securityOf(op.security),
+    requestBody: requestBodyOf(op.requestBody),
     params,
     requiredTogether: (op.extensions['x-required-together'] as string[][] | undefined) ?? [],
     success,
@@ -244,16 +242,14 @@ function requestBodyOf(body: Json | undefined): OperationInfo['requestBody'] {
 }
 
 /**
- * An operation read from the spec on first use, then kept (sandboxes on one spec share it): routing and auth
- * read only its security and request body; its parameters and answer are worked out on its first call past them.
+ * An operation read from the spec on its first request, then kept (sandboxes on one spec share it): start-up
+ * reads only what routing needs (method, path, ids).
  */
 class SpecOperation implements OperationInfo {
   readonly operationId: string;
   readonly documentId: string;
   readonly deprecated: boolean;
   readonly #model: SpecModel;
-  #read: Operation | undefined;
-  #routing: Pick<OperationInfo, 'security' | 'requestBody'> | undefined;
   #details: Details | undefined;
 
   constructor(
@@ -268,35 +264,23 @@ class SpecOperation implements OperationInfo {
     this.deprecated = raw.deprecated === true;
   }
 
-  /** The operation as the spec model reads it: this one only. */
-  get #operation(): Operation {
-    if (!this.#read) {
-      const op = readOperation(this.#model, this.method, this.path);
+  get #rest(): Details {
+    if (!this.#details) {
+      const op = this.#model.operation(this.method, this.path);
       if (!op)
         throw new Error(
           `${this.method.toUpperCase()} ${this.path} is no longer in the spec: the spec object was changed after the sandbox read it; give each sandbox a spec that stays as read`,
         );
-      this.#read = op;
+      this.#details = readDetails(op, this.#model);
     }
-    return this.#read;
-  }
-
-  get #route(): Pick<OperationInfo, 'security' | 'requestBody'> {
-    const op = this.#operation;
-    this.#routing ??= { security: securityOf(op.security), requestBody: requestBodyOf(op.requestBody) };
-    return this.#routing;
-  }
-
-  get #rest(): Details {
-    this.#details ??= readDetails(this.#operation, this.#model);
     return this.#details;
   }
 
   get security() {
-    return this.#route.security;
+    return this.#rest.security;
   }
   get requestBody() {
-    return this.#route.requestBody;
+    return this.#rest.requestBody;
   }
   get params() {
     return this.#rest.params;

@@ -7,7 +7,6 @@ export {
   listOperations,
   type Operation,
   type Parameter,
-  readOperation,
   type SecurityRequirement,
 } from './operations.js';
 export { formatPointer, nodeAt, parsePointer } from './pointer.js';

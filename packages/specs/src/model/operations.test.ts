@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { readOperation } from './operations.js';
 import { createSpecModel, type Json } from './spec-model.js';
 
 const spec: Json = {
@@ -133,14 +132,15 @@ describe('operations', () => {
     );
   });
 
-  it('readOperation reads one operation alone: the same as listed, undefined where there is none', () => {
-    for (const listed of ops) expect(readOperation(model, listed.method, listed.path)).toEqual(listed);
-    expect(readOperation(model, 'delete', '/funds/{code}')).toBeUndefined();
-    expect(readOperation(model, 'get', '/nowhere')).toBeUndefined();
-    expect(readOperation(model, 'get', 'constructor')).toBeUndefined();
+  it('model.operation reads one operation alone: the same as listed, undefined where there is none', () => {
+    const fresh = createSpecModel(spec);
+    for (const listed of ops) expect(fresh.operation(listed.method, listed.path)).toEqual(listed);
+    expect(fresh.operation('delete', '/funds/{code}')).toBeUndefined();
+    expect(fresh.operation('get', '/nowhere')).toBeUndefined();
+    expect(fresh.operation('get', 'constructor')).toBeUndefined();
   });
 
-  it('readOperation follows only the references of its own operation and path item', () => {
+  it('model.operation follows only the references of its own operation and path item', () => {
     const partly = createSpecModel(
       {
         paths: {
@@ -150,8 +150,8 @@ describe('operations', () => {
       },
       { name: 'partly' },
     );
-    expect(readOperation(partly, 'get', '/ok')?.responses).toEqual({ '200': { description: 'ok' } });
-    expect(() => readOperation(partly, 'get', '/x')).toThrow('$ref #/components/parameters/gone');
+    expect(partly.operation('get', '/ok')?.responses).toEqual({ '200': { description: 'ok' } });
+    expect(() => partly.operation('get', '/x')).toThrow('$ref #/components/parameters/gone');
   });
 
   it('a spec without paths has no operations', () => {

@@ -69,9 +69,8 @@ export function listOperations(model: SpecModel): Operation[] {
 }
 
 /**
- * One operation, read on its own (`undefined` when the spec has none at `method` + `path`): a reader that needs a
- * few operations, as the sandbox does on each one's first request, does not pay for reading them all. Only the
- * references of this operation and its path item are followed.
+ * One operation, read on its own (`undefined` when the spec has none at `method` + `path`): what SpecModel.operation
+ * gives. Only the references of this operation and its path item are followed.
  */
 export function readOperation(model: SpecModel, method: HttpMethod, path: string): Operation | undefined {
   const paths = model.deref<Json | undefined>(model.spec.paths) ?? {};

@@ -10,7 +10,7 @@
 // - keywords written beside a `$ref` (OpenAPI 3.1 allows `description`, `summary`, and in schemas any keyword)
 //   are laid over the target, the outermost winning.
 import { SpecRefError } from './errors.js';
-import { listOperations, type Operation } from './operations.js';
+import { type HttpMethod, httpMethods, listOperations, type Operation, readOperation } from './operations.js';
 import { formatPointer, nodeAt, parsePointer } from './pointer.js';
 
 export type Json = Record<string, unknown>;
@@ -41,7 +41,11 @@ export interface SpecModel {
   inline<T = unknown>(node: unknown): T;
   /** Every operation, in path order then in the method order of OpenAPI (get, put, post, delete, …). */
   operations(): readonly Operation[];
-  /** The operation at `method` + `path`, if the spec has it. */
+  /**
+   * The operation at `method` + `path`, if the spec has it. Read alone (only its own references followed) until
+   * the whole list has been read: a reader that needs a few operations, as the sandbox does on each one's first
+   * request, does not pay for reading them all, nor fail on another operation's broken reference.
+   */
   operation(method: string, path: string): Operation | undefined;
 }
 
@@ -166,7 +170,12 @@ export function createSpecModel(spec: Json, options: SpecModelOptions = {}): Spe
       ops ??= listOperations(model);
       return ops;
     },
-    operation: (method, path) => model.operations().find((op) => op.method === method && op.path === path),
+    operation: (method, path) => {
+      if (ops) return ops.find((op) => op.method === method && op.path === path);
+      return httpMethods.includes(method as HttpMethod)
+        ? readOperation(model, method as HttpMethod, path)
+        : undefined;
+    },
   };
   return model;
 }
