@@ -621,6 +621,47 @@ describe('error modes', () => {
   });
 });
 
+describe("a user's openapi-fetch middleware", () => {
+  it('sees the Request before the flow A headers (no token reaches it) and the answer after the redaction', async () => {
+    const { client, feed } = setup({
+      // A server that echoes the secret and the token in its error body.
+      handler: feedCalls(() =>
+        json(400, { error: 'bad', message: `saw ${CLIENT_SECRET} and ${feed.issued[0]}` }),
+      ),
+    });
+    const seen: { token: string | null; body?: string }[] = [];
+    client.use({
+      onRequest({ request }) {
+        seen.push({ token: request.headers.get('access_token') });
+      },
+      async onResponse({ response }) {
+        seen.push({ token: null, body: await response.clone().text() });
+      },
+    });
+    const result = await getFund(client);
+    expect(result.response.status).toBe(400);
+    expect(seen[0]?.token).toBeNull();
+    expect(seen[1]?.body).toContain('saw');
+    expect(seen[1]?.body).not.toContain(CLIENT_SECRET);
+    expect(seen[1]?.body).not.toContain(feed.issued[0]);
+    // The call itself did carry the token.
+    expect(feed.requests.at(-1)?.headers.get('access_token')).toBe(feed.issued[0]);
+  });
+
+  it('invalid params throw before any middleware runs or anything is sent', async () => {
+    const { client, feed } = setup();
+    let ran = false;
+    client.use({
+      onRequest() {
+        ran = true;
+      },
+    });
+    await expect(getFund(client, 'not-a-code')).rejects.toBeInstanceOf(InvalidRequestError);
+    expect(ran).toBe(false);
+    expect(feed.requests).toHaveLength(0);
+  });
+});
+
 describe('the retry budget of a client', () => {
   it("is shared by the client's calls: 100 concurrent calls against a service failing every request make at most 150", async () => {
     const { client, feed } = setup({ handler: feedCalls(() => json(503, errorBody(503, 'down', 'Down.'))) });

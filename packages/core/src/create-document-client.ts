@@ -1,12 +1,13 @@
 // One document's typed client: openapi-fetch's `Client<Paths>` with the core plugged in.
 //
 //   client.GET(path, init)
-//     -> deadline:              one timer for the whole call, the caller's signal wins (timeout.ts)
-//     -> middleware onRequest:  validate params against the spec (throws InvalidRequestError, nothing sent)
-//                               + flow A headers `client_id` and `access_token`
-//     -> pipeline fetch:        retries, one 401 renew-and-replay, redirects checked, the 2xx body read
-//                               (bounded by maxResponseBytes) and parsed, inside the retries (fetch-pipeline.ts)
-//     -> middleware onResponse: non-2xx -> typed error (thrown in throwing mode, else kept for toFeedError)
+//     -> check:           params against the spec (InvalidRequestError: nothing is built or sent)
+//     -> deadline:        one deadline for the whole call, the caller's signal wins (timeout.ts)
+//     -> openapi-fetch:   builds the Request (and runs any middleware a user added), then calls `send`:
+//     -> send:            flow A headers `client_id` and `access_token`
+//        -> pipeline:     retries, one 401 renew-and-replay, redirects checked, the 2xx body read (bounded by
+//                         maxResponseBytes) and parsed, inside the retries (fetch-pipeline.ts)
+//        -> non-2xx:      typed error (thrown in throwing mode, else the redacted answer, kept for toFeedError)
 //
 // openapi-fetch is asked for the body as a stream (which it hands back unread) and the data the pipeline read
 // replaces it in the result: so a body cut short is retried, and a parse failure is a ResponseParseError.
@@ -17,10 +18,14 @@
 // ResponseParseError, RedirectError, TimeoutError, and the caller's abort reason.
 //
 // Every call runs through here, so the common case is kept cheap (see the client benchmarks in tools/bench):
-// the caller's signal is not handed to openapi-fetch (a signal on its Request costs undici ~12 µs on Node 20);
-// the call's own signal travels beside the Request instead, under an init key openapi-fetch copies onto it.
+// - the core is openapi-fetch's fetch, not a middleware: with no middleware openapi-fetch skips its middleware
+//   round (an id, a frozen options object and two awaited hooks per call). A user's middleware still runs, and
+//   sees the Request before the flow A headers (no token reaches it) and the answer after the error mapping (its
+//   body redacted);
+// - the caller's signal is not handed to openapi-fetch (a signal on its Request costs undici ~12 µs on Node 20);
+//   the call's own signal travels beside the Request instead, under an init key openapi-fetch copies onto it.
 
-import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import createClient, { type Client } from 'openapi-fetch';
 import { basicAuthorization } from './base64.js';
 import { type BodyMode, DEFAULT_MAX_RESPONSE_BYTES, readText } from './body.js';
 import type { CallMethod, ExtraQueryValue, ThrowsOn } from './call-types.js';
@@ -40,6 +45,7 @@ import { type RetryOptions, type RetryOptionsInput, resolveRetryOptions } from '
 import type { RetryBudget } from './retry-budget.js';
 import type { CallAbort } from './signals.js';
 import { checkTimeoutMs, DEFAULT_TIMEOUT_MS, withTimeout } from './timeout.js';
+import { freshToken } from './token-source.js';
 import { validateRequest } from './validate.js';
 
 export interface DocumentClientOptions {
@@ -194,64 +200,63 @@ export function createDocumentClient<
   ];
 
   const pipeline = createPipelineFetch({ fetch, retry, tokenManager, maxResponseBytes, onRetry });
+
+  /** A non-2xx answer: its typed error (throwing mode), else the answer with its body redacted. */
+  async function failed(request: Request, response: Response): Promise<Response> {
+    const secrets = secretsOf(request);
+    const context: ErrorContext = {
+      method: request.method,
+      path: pathOf(request.url),
+      secrets,
+      now: retry.now,
+    };
+    // Read once, bounded (a huge error body is not worth memory: the status says enough), then handed on
+    // rebuilt, so openapi-fetch's `result.error` gets the redacted text.
+    const text = await readText(response, {
+      method: context.method,
+      path: context.path,
+      maxResponseBytes,
+    }).catch(() => '');
+    const clean = redact(text, secrets);
+    if (throwOnError) throw errorFromResponse(response, parse(clean), context);
+    // A server that echoes a secret in its error body must not hand it to `result.error` either.
+    const safe = rebuild(response, clean);
+    rememberResponse(safe, context);
+    return safe;
+  }
+
+  /**
+   * What openapi-fetch calls as its fetch, once it has built the Request (and run any middleware a user added):
+   * the flow A headers, the pipeline, and a non-2xx answer made a typed error.
+   */
+  async function send(request: Request): Promise<Response> {
+    const call = callOf(request);
+    if (call) call.request = request;
+    // Without the call's state (a user's middleware replaced the Request), still flow A: every feed call needs it.
+    if (call?.flowA !== false) {
+      // Not raced against the call's abort: the deadline already settles the call on time, and a race would
+      // make an AbortSignal for every call. A call given up while it waited goes no further.
+      const token = freshToken(tokenManager) ?? (await tokenManager.getToken());
+      if (call?.abort.aborted) throw call.abort.reason;
+      request.headers.set(CLIENT_ID_HEADER, clientId);
+      request.headers.set(ACCESS_TOKEN_HEADER, token);
+    }
+    if (call && readBody && call.operation !== undefined) {
+      const operation = call.operation;
+      call.parse = async (text: string, status: number) =>
+        (await readBody()).parse(text, status, operation, pathOf(request.url));
+    }
+    const response = await pipeline(request, call?.abort, call);
+    return response.ok ? response : failed(request, response);
+  }
+
   const client = createClient<Paths>({
     baseUrl,
     // Redirects are the pipeline's to decide (redirect.ts): fetch would follow them with the credentials on.
     redirect: 'manual',
-    fetch: (request: Request) => {
-      const call = callOf(request);
-      return pipeline(request, call?.abort, call);
-    },
+    fetch: send,
   });
-
-  const core: Middleware = {
-    async onRequest({ request, schemaPath, params }) {
-      const call = callOf(request);
-      if (call) call.request = request;
-      const op = meta.operations[`${request.method} ${schemaPath}`];
-      if (op) validateRequest(op, call?.extraQuery ? withoutExtra(op, params, call.extraQuery) : params);
-      if (call && readBody) {
-        const operation = `${request.method} ${schemaPath}`;
-        call.parse = async (text: string, status: number) =>
-          (await readBody()).parse(text, status, operation, pathOf(request.url));
-      }
-      // An operation missing from meta still gets flow A: every feed call needs it, and a 401 is worse than a header.
-      if (!op || op.auth === 'flowA') {
-        // Not raced against the call's abort: the deadline already settles the call on time, and a race would
-        // make an AbortSignal for every call. A call given up while it waited goes no further.
-        const token = await tokenManager.getToken();
-        if (call?.abort.aborted) throw call.abort.reason;
-        request.headers.set(CLIENT_ID_HEADER, clientId);
-        request.headers.set(ACCESS_TOKEN_HEADER, token);
-      }
-      return request;
-    },
-    async onResponse({ request, response }) {
-      if (response.ok) return undefined;
-      const secrets = secretsOf(request);
-      const context: ErrorContext = {
-        method: request.method,
-        path: pathOf(request.url),
-        secrets,
-        now: retry.now,
-      };
-      // Read once, bounded (a huge error body is not worth memory: the status says enough), then handed on
-      // rebuilt, so openapi-fetch's `result.error` gets the redacted text.
-      const text = await readText(response, {
-        method: context.method,
-        path: context.path,
-        maxResponseBytes,
-      }).catch(() => '');
-      const clean = redact(text, secrets);
-      if (throwOnError) throw errorFromResponse(response, parse(clean), context);
-      // A server that echoes a secret in its error body must not hand it to `result.error` either.
-      const safe = rebuild(response, clean);
-      rememberResponse(safe, context);
-      return safe;
-    },
-  };
-  client.use(core);
-  withDeadlines(client, timeoutMs, retry);
+  withDeadlines(client, meta, timeoutMs, retry);
 
   const extras = {
     tokenManager,
@@ -298,6 +303,10 @@ interface CallState {
   extraQuery?: Record<string, ExtraQueryValue>;
   /** The Request openapi-fetch built, for the path a TimeoutError names. */
   request?: Request;
+  /** `METHOD /schema/path`, when the document knows the operation (what the response reader names). */
+  operation?: string | undefined;
+  /** Whether the call carries flow A's headers: every operation but those documented otherwise. */
+  flowA: boolean;
   /** How the pipeline reads a 2xx body (the caller's parseAs); absent for a stream, which the caller reads. */
   read?: BodyMode | undefined;
   /** The body the pipeline read. */
@@ -319,12 +328,18 @@ type LooseSend = (url: string, init?: Record<string, unknown>) => Promise<unknow
  * Puts every method of `client` (and `request`) under a deadline: `timeoutMs`, or the call's own `init.timeoutMs`;
  * and takes the call's own `retry` and `extraQuery` out of the init openapi-fetch sees.
  */
-function withDeadlines(client: object, timeoutMs: number, retry: RetryOptions): void {
+function withDeadlines(client: object, meta: DocumentMeta, timeoutMs: number, retry: RetryOptions): void {
   const methods = client as Record<string, unknown>;
+  const operations = operationsByMethod(meta);
   const run = (send: LooseSend, method: string, url: string, init: Record<string, unknown> | undefined) => {
     let ms = timeoutMs;
+    const known = operations.get(method)?.get(url);
+    const op = known?.op;
     const state = {
       request: undefined,
+      operation: known?.key,
+      // An operation missing from meta still gets flow A: every feed call needs it, and a 401 is worse than a header.
+      flowA: !op || op.auth === 'flowA',
       read: undefined,
       data: undefined,
       stream: false,
@@ -341,6 +356,9 @@ function withDeadlines(client: object, timeoutMs: number, retry: RetryOptions): 
         const params = (forwarded.params ?? {}) as { query?: Record<string, unknown> };
         forwarded.params = { ...params, query: { ...params.query, ...state.extraQuery } };
       }
+      // Checked before anything is built or sent: a bad call throws InvalidRequestError and nothing goes out.
+      const params = (forwarded.params ?? {}) as { query?: Record<string, unknown> };
+      if (op) validateRequest(op, state.extraQuery ? withoutExtra(op, params, state.extraQuery) : params);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -376,6 +394,24 @@ function withDeadlines(client: object, timeoutMs: number, retry: RetryOptions): 
   const request = (methods.request as (m: string, u: string, i?: unknown) => Promise<unknown>).bind(client);
   methods.request = (method: string, url: string, init?: Record<string, unknown>) =>
     run((u, i) => request(method, u, i), method.toUpperCase(), url, init);
+}
+
+/**
+ * The document's operations by method, then path, each with its `METHOD /path` key: looked up on every call
+ * without building that key (a new string to hash each time).
+ */
+function operationsByMethod(
+  meta: DocumentMeta,
+): Map<string, Map<string, { key: string; op: OperationMeta }>> {
+  const byMethod = new Map<string, Map<string, { key: string; op: OperationMeta }>>();
+  for (const [key, op] of Object.entries(meta.operations)) {
+    const space = key.indexOf(' ');
+    const method = key.slice(0, space);
+    const paths = byMethod.get(method) ?? new Map<string, { key: string; op: OperationMeta }>();
+    byMethod.set(method, paths);
+    paths.set(key.slice(space + 1), { key, op });
+  }
+  return byMethod;
 }
 
 function checkMaxResponseBytes(value: unknown): number {

@@ -27,7 +27,11 @@ export class DeadlineClock {
 
   /** Calls `fire` once `ms` milliseconds have passed, unless `cancel` comes first. */
   schedule(ms: number, fire: () => void): Deadline {
-    const deadline = { at: Date.now() + ms, fire };
+    return this.add({ at: Date.now() + ms, fire });
+  }
+
+  /** Calls `deadline.fire()` at `deadline.at` (epoch ms), unless `cancel` comes first. */
+  add<D extends Deadline>(deadline: D): D {
     this.#pending.add(deadline);
     if (this.#pending.size === 1) this.#timer?.ref?.();
     if (deadline.at < this.#timerAt) this.#arm(deadline.at);

@@ -1,12 +1,12 @@
-// What wraps the network round trip of every call, after the middleware has validated it and set the auth
-// headers: retries (retry.ts), one 401 renew-and-replay and the 403 token drop, around the user's fetch. The
-// deadline is set further out (timeout.ts), around the whole call; its signal arrives here as `signal`.
+// What wraps the network round trip of every call, once the document client has set the auth headers: retries
+// (retry.ts), one 401 renew-and-replay and the 403 token drop, around the user's fetch. The deadline is set
+// further out (timeout.ts), around the whole call; its abort state arrives here as `abort`.
 //
 // The signal goes to fetch as `init.signal`, not on the Request: a signal on a Request costs undici a second
 // Request or an abort-following registration per call (10-20 µs on Node 20), which is most of what this layer
-// may cost. It is made when fetch reads it (CallAbort), so a fetch that ignores it costs none. A body-less Request is sent as is on every attempt (the replay only changes its `access_token`
-// header); a Request with a body is read into memory first and rebuilt per attempt, so a POST replayed after a
-// 401 sends the same body.
+// may cost. No init at all when nothing can abort the call. A body-less Request is sent as is on every attempt
+// (the replay only changes its `access_token` header); a Request with a body is read into memory first and
+// rebuilt per attempt, so a POST replayed after a 401 sends the same body.
 //
 // Two things happen inside each attempt, so that the retries cover them: a redirect is checked (redirect.ts:
 // followed only on the same origin, else a RedirectError), and a 2xx body the call wants parsed is read here,
@@ -15,7 +15,7 @@
 import { type BodyMode, DEFAULT_MAX_RESPONSE_BYTES, limitStream, readBodyAs } from './body.js';
 import { FeedError, NetworkError } from './errors.js';
 import type { TokenManager } from './flow-a.js';
-import { type FetchFn, pathOf } from './http.js';
+import { type FetchFn, type FetchInit, pathOf } from './http.js';
 import type { RetryEvent } from './observe.js';
 import { isRedirect, redirectTarget } from './redirect.js';
 import { releaseBody } from './release-body.js';
@@ -67,69 +67,9 @@ export type Pipeline = (
 export function createPipelineFetch(options: PipelineOptions): Pipeline {
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   return async function pipelineFetch(request, abort, target) {
-    const method = request.method;
     const body = request.body === null ? null : await request.clone().arrayBuffer();
-    // A getter: the signal is made only when the fetch reads it. No init at all when nothing can abort the call:
-    // an init with a `signal` key, even undefined, makes undici rebuild the Request's header list.
-    const init = abort?.canAbort
-      ? {
-          get signal() {
-            return abort.signal;
-          },
-        }
-      : undefined;
-    const send = () =>
-      fetchWithRetry(
-        async () => {
-          let response = await attempt(body === null ? request : new Request(request, { body }));
-          for (let hops = 0; isRedirect(response); hops++) {
-            const path = pathOf(request.url);
-            const url = response.url || request.url;
-            const next = redirectTarget(response, { method, url, path, hops, tokenCall: options.tokenCall });
-            releaseBody(response); // not awaited: see releaseBody
-            response = await attempt(
-              new Request(next, { method, headers: request.headers, redirect: 'manual' }),
-            );
-          }
-          const mode = target?.read;
-          if (target && mode !== undefined && response.ok && response.status !== 204 && method !== 'HEAD') {
-            target.data = await readBodyAs(response, mode, {
-              method,
-              path: () => pathOf(request.url),
-              maxResponseBytes,
-              abort,
-              parse: target.parse,
-            });
-          } else if (target?.stream && response.ok) {
-            response = limitStream(response, { method, path: () => pathOf(request.url), maxResponseBytes });
-          }
-          return response;
-        },
-        target?.retry ?? options.retry,
-        {
-          method,
-          get signal() {
-            return abort?.signal;
-          },
-          onRetry: options.onRetry && retryReporter(options.onRetry, method, request.url),
-        },
-      );
-
-    const attempt = async (sent: Request) => {
-      try {
-        return await options.fetch(sent, init);
-      } catch (error) {
-        // An abort (caller or deadline) is the deadline's business; anything else is the network.
-        if (abort?.aborted || error instanceof FeedError) throw error;
-        throw new NetworkError(
-          `${method} ${pathOf(request.url)} failed before an answer (${describe(error)}). Check connectivity ` +
-            'and baseUrl; the call was retried as the retry options allow.',
-          { method, path: pathOf(request.url), cause: error },
-        );
-      }
-    };
-
-    const response = await send();
+    const call = new PipelineCall(options, maxResponseBytes, request, body, abort, target);
+    const response = await call.send();
     const manager = options.tokenManager;
     if ((response.status !== 401 && response.status !== 403) || !manager) return response;
     const sentToken = request.headers.get(ACCESS_TOKEN_HEADER);
@@ -149,8 +89,112 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
     const fresh = await raceAbort(manager.getToken(), abort?.signal);
     // On the request itself: the replay sends it, and the response middleware reads it to know what to redact.
     request.headers.set(ACCESS_TOKEN_HEADER, fresh);
-    return send();
+    return call.send();
   };
+}
+
+/**
+ * One call's attempts. What they share is kept as fields of one object, not as closures: this runs for every
+ * call, and each closure or context object is an allocation the garbage collector pays for (measured with
+ * `pnpm bench client-http`). It is also the body reader's context (method, path, limit, abort, parse) and
+ * fetchWithRetry's (method, signal, onRetry).
+ */
+class PipelineCall {
+  readonly method: string;
+  /** fetch's second argument: the call's signal, or none when nothing can abort the call (see the top). */
+  readonly #init: FetchInit | undefined;
+  readonly onRetry: ((notice: RetryNotice) => void) | undefined;
+  readonly #attempt = () => this.#once();
+
+  constructor(
+    readonly options: PipelineOptions,
+    readonly maxResponseBytes: number,
+    readonly request: Request,
+    readonly body: ArrayBuffer | null,
+    readonly abort: CallAbort | undefined,
+    readonly target: CallTarget | undefined,
+  ) {
+    this.method = request.method;
+    // An own data property (a wrapper that spreads init keeps it). No init at all when nothing can abort the
+    // call: an init with a `signal` key, even undefined, makes undici rebuild the Request's header list.
+    this.#init = abort?.canAbort ? { signal: abort.signal } : undefined;
+    this.onRetry = options.onRetry && retryReporter(options.onRetry, this.method, request.url);
+  }
+
+  /** What errors name; only worked out when one is made. */
+  get path(): string {
+    return pathOf(this.request.url);
+  }
+
+  get signal(): AbortSignal | undefined {
+    return this.abort?.signal;
+  }
+
+  get parse(): ((text: string, status: number) => unknown) | undefined {
+    return this.target?.parse;
+  }
+
+  /** Every attempt the retry options allow. */
+  send(): Promise<Response> {
+    return fetchWithRetry(this.#attempt, this.target?.retry ?? this.options.retry, this);
+  }
+
+  /** One attempt: the request, any same-origin redirect, and the 2xx body read when the call wants it. */
+  async #once(): Promise<Response> {
+    const request = this.request;
+    let response: Response;
+    // Awaited here rather than through #fetch: one async step less on every call.
+    try {
+      response = await this.options.fetch(
+        this.body === null ? request : new Request(request, { body: this.body }),
+        this.#init,
+      );
+    } catch (error) {
+      throw this.#failure(error);
+    }
+    for (let hops = 0; isRedirect(response); hops++) {
+      const { method } = this;
+      const url = response.url || request.url;
+      const next = redirectTarget(response, {
+        method,
+        url,
+        path: this.path,
+        hops,
+        tokenCall: this.options.tokenCall,
+      });
+      releaseBody(response); // not awaited: see releaseBody
+      response = await this.#fetch(
+        new Request(next, { method, headers: request.headers, redirect: 'manual' }),
+      );
+    }
+    const target = this.target;
+    const mode = target?.read;
+    if (target && mode !== undefined && response.ok && response.status !== 204 && this.method !== 'HEAD') {
+      target.data = await readBodyAs(response, mode, this);
+    } else if (target?.stream && response.ok) {
+      response = limitStream(response, this);
+    }
+    return response;
+  }
+
+  async #fetch(sent: Request): Promise<Response> {
+    try {
+      return await this.options.fetch(sent, this.#init);
+    } catch (error) {
+      throw this.#failure(error);
+    }
+  }
+
+  /** What a failed fetch throws: an abort (caller or deadline) as it is, anything else as a NetworkError. */
+  #failure(error: unknown): unknown {
+    if (this.abort?.aborted || error instanceof FeedError) return error;
+    const { method, path } = this;
+    return new NetworkError(
+      `${method} ${path} failed before an answer (${describe(error)}). Check connectivity ` +
+        'and baseUrl; the call was retried as the retry options allow.',
+      { method, path, cause: error },
+    );
+  }
 }
 
 function retryReporter(report: (event: RetryEvent) => void, method: string, url: string) {

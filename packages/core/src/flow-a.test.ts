@@ -8,6 +8,7 @@ import {
 } from './errors.js';
 import { createTokenManager } from './flow-a.js';
 import { BASE_URL, CLIENT_ID, CLIENT_SECRET, createFakeFeed, json } from './test-support/fixtures.js';
+import { freshToken } from './token-source.js';
 
 const tokenUrl = `${BASE_URL}/oauth/access-token`;
 const manager = (
@@ -71,6 +72,32 @@ describe('flow A token manager', () => {
       expect(feed.tokenRequests).toHaveLength(2);
     },
   );
+
+  it('freshToken: the cached token while getToken would resolve it at once, else undefined', async () => {
+    let clock = 1_000_000;
+    const feed = createFakeFeed({ expiresIn: 3600 });
+    const tokens = manager(feed.fetch, { now: () => clock });
+    expect(freshToken(tokens)).toBeUndefined(); // nothing requested yet
+    const first = await tokens.getToken();
+    expect(freshToken(tokens)).toBe(first);
+    clock += (3600 - 60) * 1000; // the renewal point: getToken would request again
+    expect(freshToken(tokens)).toBeUndefined();
+    const second = await tokens.getToken();
+    expect(freshToken(tokens)).toBe(second);
+    tokens.invalidate(second);
+    expect(freshToken(tokens)).toBeUndefined();
+    expect(feed.tokenRequests).toHaveLength(2);
+  });
+
+  it('freshToken knows only the sources this package made (anything else: undefined, so getToken is asked)', () => {
+    const foreign = {
+      flow: 'A' as const,
+      getToken: async () => 't',
+      invalidate: () => {},
+      peek: () => undefined,
+    };
+    expect(freshToken(foreign)).toBeUndefined();
+  });
 
   it('rejects every waiter when the request fails, and the next call retries', async () => {
     let fail = true;

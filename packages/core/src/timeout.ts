@@ -49,59 +49,83 @@ export function withTimeout<T>(run: (abort: CallAbort) => Promise<T>, context: T
     }
   }
   return new Promise<T>((resolve, reject) => {
-    const controller = new CallAbort(bounded || caller !== undefined);
-    let settled = false;
-    const finish = (ok: boolean) => {
-      settled = true;
-      if (deadline !== undefined) deadlineClock.cancel(deadline);
-      if (!ok || !context.followCallerAfter) caller?.removeEventListener('abort', onCallerAbort);
-    };
-    const fail = (error: unknown) => {
-      if (settled) return;
-      finish(false);
-      reject(error);
-    };
-    function onCallerAbort() {
-      const reason = caller?.reason;
-      controller.abort(reason);
-      fail(reason); // a no-op once the call has settled
-    }
-    function onDeadline() {
-      const { method, path, timeoutMs } = context;
-      const where = typeof path === 'function' ? path() : path;
-      const error = new TimeoutError(
-        `${method} ${where} did not answer within ${timeoutMs} ms. Raise timeoutMs (client option or per call) if ` +
-          'the service is slow, or check connectivity.',
-        { method, path: where, timeoutMs },
-      );
-      // Aborting may make the caller abort too (a listener of theirs); then their reason wins, via onCallerAbort.
-      controller.abort(error);
-      fail(error);
-    }
-    // Timers overflow above 2^31-1 ms (they would fire at once), so such a deadline is treated as none.
-    const deadline: Deadline | undefined = bounded
-      ? deadlineClock.schedule(context.timeoutMs, onDeadline)
-      : undefined;
-    const deadlineAt = deadline?.at ?? Number.POSITIVE_INFINITY;
-    caller?.addEventListener('abort', onCallerAbort, { once: true });
-
+    const call = new TimedCall<T>(context, caller, bounded, resolve, reject);
     let work: Promise<T>;
     try {
-      work = run(controller);
+      work = run(call);
     } catch (error) {
       work = Promise.reject(error);
     }
-    work.then(
-      (value) => {
-        if (settled) return;
-        // The loop was blocked past the deadline (a long parse): the timer had no chance to fire.
-        if (bounded && Date.now() > deadlineAt) return onDeadline();
-        finish(true);
-        resolve(value);
-      },
-      (error: unknown) => fail(error),
-    );
+    work.then(call.done, call.fail);
   });
+}
+
+/**
+ * One call under a deadline or a caller's signal: its abort state, its entry in the deadline clock and how it
+ * settles, in one object (it is made for every call; closures for each part were as many allocations).
+ */
+class TimedCall<T> extends CallAbort implements Deadline {
+  readonly at: number;
+  #settled = false;
+
+  constructor(
+    readonly context: TimeoutContext,
+    readonly caller: AbortSignal | undefined,
+    readonly bounded: boolean,
+    readonly resolve: (value: T) => void,
+    readonly reject: (error: unknown) => void,
+  ) {
+    super(true);
+    // Timers overflow above 2^31-1 ms (they would fire at once), so such a deadline is treated as none.
+    this.at = bounded ? Date.now() + context.timeoutMs : Number.POSITIVE_INFINITY;
+    if (bounded) deadlineClock.add(this);
+    caller?.addEventListener('abort', this, { once: true });
+  }
+
+  /** The work's value: the answer, unless the loop was blocked past the deadline (a long parse). */
+  readonly done = (value: T): void => {
+    if (this.#settled) return;
+    // The timer had no chance to fire while the loop was blocked: the clock is read again.
+    if (this.bounded && Date.now() > this.at) {
+      this.fire();
+      return;
+    }
+    this.#finish(true);
+    this.resolve(value);
+  };
+
+  readonly fail = (error: unknown): void => {
+    if (this.#settled) return;
+    this.#finish(false);
+    this.reject(error);
+  };
+
+  /** The caller's signal aborted (an EventListener object, so no closure is made for it). */
+  handleEvent(): void {
+    const reason = this.caller?.reason;
+    this.abort(reason);
+    this.fail(reason); // a no-op once the call has settled
+  }
+
+  /** The deadline passed (called by the deadline clock). */
+  fire(): void {
+    const { method, path, timeoutMs } = this.context;
+    const where = typeof path === 'function' ? path() : path;
+    const error = new TimeoutError(
+      `${method} ${where} did not answer within ${timeoutMs} ms. Raise timeoutMs (client option or per call) if ` +
+        'the service is slow, or check connectivity.',
+      { method, path: where, timeoutMs },
+    );
+    // Aborting may make the caller abort too (a listener of theirs); then their reason wins, via handleEvent.
+    this.abort(error);
+    this.fail(error);
+  }
+
+  #finish(ok: boolean): void {
+    this.#settled = true;
+    if (this.bounded) deadlineClock.cancel(this);
+    if (!ok || !this.context.followCallerAfter) this.caller?.removeEventListener('abort', this);
+  }
 }
 
 /** A positive number of milliseconds, or Infinity for no deadline. */

@@ -19,6 +19,8 @@ export interface TokenCacheOptions {
 
 export interface TokenCache {
   get(): Promise<string>;
+  /** The cached token while it needs no renewal, else undefined: what get() would resolve to at once. */
+  fresh(): string | undefined;
   /** Drops the cached token only if it is still `staleToken`: a burst of 401s on one token renews it once. */
   invalidate(staleToken: string): void;
   /** When the cached token expires (epoch ms), without revealing it; undefined when none is cached. */
@@ -61,6 +63,9 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
       if (cached && now() < cached.refreshAt) return Promise.resolve(cached.value);
       inflight ??= renew();
       return inflight;
+    },
+    fresh() {
+      return cached && now() < cached.refreshAt ? cached.value : undefined;
     },
     invalidate(staleToken) {
       if (cached?.value === staleToken) {

@@ -16,12 +16,25 @@ export interface TokenSource<Flow extends TokenFlow = TokenFlow> {
   peek(): { expiresAt: number } | undefined;
 }
 
+const caches = new WeakMap<TokenSource, TokenCache>();
+
 /** The frozen source both flows return: the cache's three methods under the flow's brand, nothing else. */
 export function tokenSource<Flow extends TokenFlow>(flow: Flow, cache: TokenCache): TokenSource<Flow> {
-  return Object.freeze({
+  const source = Object.freeze({
     flow,
     getToken: () => cache.get(),
     invalidate: (staleToken: string) => cache.invalidate(staleToken),
     peek: () => cache.peek(),
   });
+  caches.set(source, cache);
+  return source;
+}
+
+/**
+ * The source's cached token while it needs no renewal, without a promise (internal: the document client reads
+ * it on every call, and awaiting getToken's resolved promise costs a turn of the microtask queue). Undefined
+ * when the token must be requested or renewed, or for a source this module did not make: then call getToken.
+ */
+export function freshToken(source: TokenSource): string | undefined {
+  return caches.get(source)?.fresh();
 }

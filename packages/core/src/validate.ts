@@ -17,8 +17,8 @@ export interface RequestParams {
 /** Throws InvalidRequestError listing every broken rule; returns normally when the request may be sent. */
 export function validateRequest(op: OperationMeta, params: RequestParams = {}): void {
   const issues = findIssues(op, params);
-  const [first, ...rest] = issues;
-  if (!first) return;
+  if (issues.length === 0) return;
+  const [first, ...rest] = issues as [ValidationIssue, ...ValidationIssue[]];
   const method = op.method.toUpperCase();
   const also = rest.length ? ` Also: ${rest.map((i) => i.message).join(' ')}` : '';
   throw new InvalidRequestError(`${method} ${op.path}: ${first.message}${also}`, [first, ...rest], {
@@ -29,8 +29,8 @@ export function validateRequest(op: OperationMeta, params: RequestParams = {}): 
 
 /** Every broken rule, at most one per parameter, in parameter order, then groups, then unknown names. */
 export function findIssues(op: OperationMeta, params: RequestParams = {}): ValidationIssue[] {
+  // This runs before every call: nothing below allocates unless there is something to report.
   const issues: ValidationIssue[] = [];
-  const present = (p: Pick<ParameterMeta, 'name' | 'in'>) => !isMissing(p.in, params[p.in]?.[p.name]);
 
   for (const param of op.parameters) {
     const value = params[param.in]?.[param.name];
@@ -48,9 +48,9 @@ export function findIssues(op: OperationMeta, params: RequestParams = {}): Valid
     const members = group
       .map((name) => op.parameters.find((p) => p.name === name))
       .filter((p): p is ParameterMeta => p !== undefined);
-    const sent = members.filter(present);
+    const sent = members.filter((p) => present(p, params));
     if (sent.length === 0 || sent.length === members.length) continue;
-    const missing = members.filter((p) => !present(p));
+    const missing = members.filter((p) => !present(p, params));
     const firstMissing = missing[0] as ParameterMeta;
     issues.push(
       issue(
@@ -83,10 +83,13 @@ export function findIssues(op: OperationMeta, params: RequestParams = {}): Valid
     }
   }
 
-  const knownQuery = op.parameters.filter((p) => p.in === 'query').map((p) => p.name);
-  for (const [name, value] of Object.entries(params.query ?? {})) {
+  const query = params.query;
+  for (const name in query) {
+    if (!Object.hasOwn(query, name)) continue;
+    const value = query[name];
     // openapi-fetch drops undefined and null values, so they cannot reach the server.
-    if (value === undefined || value === null || knownQuery.includes(name)) continue;
+    if (value === undefined || value === null || isQueryParameter(op, name)) continue;
+    const knownQuery = op.parameters.filter((p) => p.in === 'query').map((p) => p.name);
     issues.push({
       parameter: name,
       location: 'query',
@@ -95,6 +98,15 @@ export function findIssues(op: OperationMeta, params: RequestParams = {}): Valid
     });
   }
   return issues;
+}
+
+function present(p: Pick<ParameterMeta, 'name' | 'in'>, params: RequestParams): boolean {
+  return !isMissing(p.in, params[p.in]?.[p.name]);
+}
+
+function isQueryParameter(op: OperationMeta, name: string): boolean {
+  for (const p of op.parameters) if (p.in === 'query' && p.name === name) return true;
+  return false;
 }
 
 function issue(
@@ -196,8 +208,6 @@ function checkString(label: string, schema: ParameterSchemaMeta, value: unknown)
   }
   if (schema.type === undefined && typeof value !== 'string') return undefined;
   const text = String(value);
-  const example =
-    schema.example !== undefined ? `, for example ${JSON.stringify(String(schema.example))}` : '';
   if (schema.enum && !schema.enum.some((e) => String(e) === text)) {
     return {
       rule: 'enum',
@@ -209,7 +219,7 @@ function checkString(label: string, schema: ParameterSchemaMeta, value: unknown)
     if (re && !re.test(text)) {
       return {
         rule: 'pattern',
-        message: `${label} must match ${schema.pattern} (got ${show(text)}): send a value of that form${example}.`,
+        message: `${label} must match ${schema.pattern} (got ${show(text)}): send a value of that form${exampleOf(schema)}.`,
       };
     }
   }
@@ -222,20 +232,42 @@ function checkString(label: string, schema: ParameterSchemaMeta, value: unknown)
       };
     }
   }
-  const length = [...text].length; // code points, as JSON Schema counts them
+  if (schema.minLength === undefined && schema.maxLength === undefined) return undefined;
+  const length = codePoints(text); // as JSON Schema counts them
   if (schema.minLength !== undefined && length < schema.minLength) {
     return {
       rule: 'minLength',
-      message: `${label} must have at least ${schema.minLength} characters (got ${length}${example}).`,
+      message: `${label} must have at least ${schema.minLength} characters (got ${length}${exampleOf(schema)}).`,
     };
   }
   if (schema.maxLength !== undefined && length > schema.maxLength) {
     return {
       rule: 'maxLength',
-      message: `${label} must have at most ${schema.maxLength} characters (got ${length}${example}).`,
+      message: `${label} must have at most ${schema.maxLength} characters (got ${length}${exampleOf(schema)}).`,
     };
   }
   return undefined;
+}
+
+/** The spec's example, for a message; only worked out when there is one to write. */
+function exampleOf(schema: ParameterSchemaMeta): string {
+  return schema.example !== undefined ? `, for example ${JSON.stringify(String(schema.example))}` : '';
+}
+
+/** Length in code points: a surrogate pair (an astral character) counts once. */
+function codePoints(text: string): number {
+  let length = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        length--;
+        i++;
+      }
+    }
+  }
+  return length;
 }
 
 /** Why `text` is not a calendar date, or undefined if it is one (Gregorian leap years: 2024 yes, 2100 no, 2000 yes). */
