@@ -648,6 +648,22 @@ describe("a user's openapi-fetch middleware", () => {
     expect(feed.requests.at(-1)?.headers.get('access_token')).toBe(feed.issued[0]);
   });
 
+  it('in throwing mode, its onError gets the typed error, which the call then throws', async () => {
+    const { client } = setup(
+      { handler: feedCalls(() => json(403, errorBody(403, 'no', 'No.'))) },
+      { throwOnError: true },
+    );
+    const errors: unknown[] = [];
+    client.use({
+      onError({ error }) {
+        errors.push(error);
+      },
+    });
+    const thrown = await getFund(client).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(ForbiddenError);
+    expect(errors).toEqual([thrown]);
+  });
+
   it('invalid params throw before any middleware runs or anything is sent', async () => {
     const { client, feed } = setup();
     let ran = false;
