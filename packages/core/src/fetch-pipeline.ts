@@ -87,7 +87,7 @@ export function createPipelineFetch(options: PipelineOptions): Pipeline {
     releaseBody(response);
     manager.invalidate(sentToken);
     const fresh = await raceAbort(manager.getToken(), abort?.signal);
-    // On the request itself: the replay sends it, and the response middleware reads it to know what to redact.
+    // On the request itself: the replay sends it, and the document client reads it to know what to redact from an error body.
     request.headers.set(ACCESS_TOKEN_HEADER, fresh);
     return call.send();
   };

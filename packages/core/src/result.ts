@@ -1,5 +1,5 @@
 // The typed error of a non-throwing call. openapi-fetch returns `{ data, error, response }`, where `error` is the
-// parsed body; the client's response middleware files the call's method and path against the Response, so
+// parsed body; the document client files the call's method and path against the Response, so
 // `toFeedError(result)` can build the same typed error throwing mode would have thrown.
 
 import { type ErrorContext, errorFromResponse, type FeedError } from './errors.js';
@@ -7,7 +7,7 @@ import { pathOf } from './http.js';
 
 const contexts = new WeakMap<Response, ErrorContext>();
 
-/** Called by the document client's response middleware for every non-2xx response. */
+/** Called by the document client for every non-2xx response. */
 export function rememberResponse(response: Response, context: ErrorContext): void {
   contexts.set(response, context);
 }
