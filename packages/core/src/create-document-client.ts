@@ -22,11 +22,14 @@
 //   round (an id, a frozen options object and two awaited hooks per call). A user's middleware still runs, and
 //   sees the Request before the flow A headers (no token reaches it) and the answer after the error mapping (its
 //   body redacted);
+// - on the default fetch, with no middleware of the user's, openapi-fetch builds a CallRequest, not a Request
+//   (call-request.ts), which the default fetch sends as a URL and an init;
 // - the caller's signal is not handed to openapi-fetch (a signal on its Request costs undici ~12 µs on Node 20);
 //   the call's own signal travels beside the Request instead, under an init key openapi-fetch copies onto it.
 
 import createClient, { type Client } from 'openapi-fetch';
 import { basicAuthorization } from './base64.js';
+import { CallRequest, isPlainCall } from './call-request.js';
 import { type BodyMode, DEFAULT_MAX_RESPONSE_BYTES, readText } from './body.js';
 import type { CallMethod, ExtraQueryValue, ThrowsOn } from './call-types.js';
 import { checkCredential } from './credentials.js';
@@ -256,7 +259,7 @@ export function createDocumentClient<
     redirect: 'manual',
     fetch: send,
   });
-  withDeadlines(client, meta, timeoutMs, retry);
+  withDeadlines(client, meta, timeoutMs, retry, fetch === globalFetch);
 
   const extras = {
     tokenManager,
@@ -328,9 +331,27 @@ type LooseSend = (url: string, init?: Record<string, unknown>) => Promise<unknow
  * Puts every method of `client` (and `request`) under a deadline: `timeoutMs`, or the call's own `init.timeoutMs`;
  * and takes the call's own `retry` and `extraQuery` out of the init openapi-fetch sees.
  */
-function withDeadlines(client: object, meta: DocumentMeta, timeoutMs: number, retry: RetryOptions): void {
+function withDeadlines(
+  client: object,
+  meta: DocumentMeta,
+  timeoutMs: number,
+  retry: RetryOptions,
+  defaultFetch: boolean,
+): void {
   const methods = client as Record<string, unknown>;
   const operations = operationsByMethod(meta);
+  // A CallRequest instead of a Request while only the default fetch and the core see each call (call-request.ts).
+  const middleware = new Set<unknown>();
+  const use = (methods.use as (...m: unknown[]) => void).bind(client);
+  const eject = (methods.eject as (...m: unknown[]) => void).bind(client);
+  methods.use = (...added: unknown[]) => {
+    for (const m of added) middleware.add(m);
+    use(...added);
+  };
+  methods.eject = (...removed: unknown[]) => {
+    for (const m of removed) middleware.delete(m);
+    eject(...removed);
+  };
   const run = (send: LooseSend, method: string, url: string, init: Record<string, unknown> | undefined) => {
     let ms = timeoutMs;
     const known = operations.get(method)?.get(url);
@@ -362,6 +383,7 @@ function withDeadlines(client: object, meta: DocumentMeta, timeoutMs: number, re
     } catch (error) {
       return Promise.reject(error);
     }
+    if (defaultFetch && middleware.size === 0 && isPlainCall(forwarded, CALL)) forwarded.Request = CallRequest;
     forwarded[CALL] = state;
     const stream = forwarded.parseAs === 'stream';
     state.stream = stream;

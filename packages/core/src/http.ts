@@ -1,6 +1,7 @@
 // Small HTTP helpers shared by the token managers, the pipeline and the error mapping.
 
 import { DEFAULT_MAX_RESPONSE_BYTES, readText } from './body.js';
+import { CallRequest } from './call-request.js';
 
 /** What the core passes as fetch's second argument: the call's deadline and abort signal. */
 export interface FetchInit {
@@ -19,10 +20,11 @@ export type FetchFn = (input: Request, init?: FetchInit) => Promise<Response>;
  * still used). A body-less Request with the defaults is sent as its URL and init: Node's fetch (undici) given a
  * Request builds a second one from it and makes that follow the first one's signal, 15-25 µs of CPU a call on
  * Node 20 (`pnpm bench client-http`), the most expensive step of a local GET; given a URL it builds one. Any
- * other Request (a body, a cache mode, credentials...) goes as it is, so nothing it carries is lost.
+ * other Request (a body, a cache mode, credentials...) goes as it is, so nothing it carries is lost. A CallRequest
+ * (call-request.ts) is what the document client makes instead of a Request when only this fetch will see it.
  */
 export const globalFetch: FetchFn = (input, init) =>
-  isPlain(input)
+  input instanceof CallRequest || isPlain(input)
     ? globalThis.fetch(input.url, {
         method: input.method,
         headers: input.headers,
