@@ -29,8 +29,8 @@
 
 import createClient, { type Client } from 'openapi-fetch';
 import { basicAuthorization } from './base64.js';
-import { CallRequest, isPlainCall } from './call-request.js';
 import { type BodyMode, DEFAULT_MAX_RESPONSE_BYTES, readText } from './body.js';
+import { CallRequest, isPlainCall } from './call-request.js';
 import type { CallMethod, ExtraQueryValue, ThrowsOn } from './call-types.js';
 import { checkCredential } from './credentials.js';
 import { type EnvironmentName, placeholderFetch, resolveService } from './environments.js';
@@ -383,7 +383,8 @@ function withDeadlines(
     } catch (error) {
       return Promise.reject(error);
     }
-    if (defaultFetch && middleware.size === 0 && isPlainCall(forwarded, CALL)) forwarded.Request = CallRequest;
+    if (defaultFetch && middleware.size === 0 && isPlainCall(forwarded, CALL))
+      forwarded.Request = CallRequest;
     forwarded[CALL] = state;
     const stream = forwarded.parseAs === 'stream';
     state.stream = stream;
