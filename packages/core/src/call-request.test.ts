@@ -111,9 +111,9 @@ describe('a document client on the default fetch', () => {
       if (init?.signal) seen.push(init.signal);
       return inner(input, init);
     });
-    const error = await client()
-      .GET(DETAIL, { params, timeoutMs: 30 })
-      .catch((e: unknown) => e);
+    const feedClient = client();
+    await feedClient.tokenManager.getToken(); // the deadline can then only pass on the feed call
+    const error = await feedClient.GET(DETAIL, { params, timeoutMs: 30 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(seen.at(-1)?.aborted).toBe(true);
   });
