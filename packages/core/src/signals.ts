@@ -62,8 +62,9 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 /**
  * The abort state of one call, with its AbortSignal made on first read. Making an AbortSignal costs a few µs on
- * Node 20 (it is a transferable object), and most calls end without anyone reading it: a fetch that ignores
- * its signal, a call that needs no retry wait. `aborted` and `reason` can be checked without making one.
+ * Node 20 (it is a transferable object); the pipeline reads it when it hands fetch its init, so a call that
+ * ends before (bad input, a failed token request) or that nothing can abort makes none. `aborted` and `reason`
+ * can be checked without making one.
  */
 export class CallAbort {
   aborted = false;

@@ -60,7 +60,8 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
 
   return {
     get() {
-      if (cached && now() < cached.refreshAt) return Promise.resolve(cached.value);
+      const value = this.fresh();
+      if (value !== undefined) return Promise.resolve(value);
       inflight ??= renew();
       return inflight;
     },

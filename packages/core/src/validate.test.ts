@@ -25,6 +25,29 @@ const repeatable: OperationMeta = {
 };
 const code = 'C0000123456';
 
+describe('string lengths are counted in code points, as JSON Schema counts them', () => {
+  const named = (minLength: number, maxLength: number): OperationMeta => ({
+    operationId: 'named',
+    method: 'get',
+    path: '/named',
+    auth: 'flowA',
+    parameters: [
+      { name: 'nome', in: 'query', required: false, schema: { type: 'string', minLength, maxLength } },
+    ],
+  });
+  it.each<[string, string, number, number, string[]]>([
+    ['an astral character counts once (at the maximum)', 'ab😀', 3, 3, []],
+    ['an astral character counts once (over the maximum)', 'abc😀', 3, 3, ['maxLength']],
+    ['two astral characters are two (at the minimum)', '😀😀', 2, 5, []],
+    ['a lone surrogate counts once', 'a\ud800', 2, 2, []],
+    ['accents are one character each', 'ção', 3, 3, []],
+  ])('%s', (_, value, minLength, maxLength, rules) => {
+    expect(findIssues(named(minLength, maxLength), { query: { nome: value } }).map((i) => i.rule)).toEqual(
+      rules,
+    );
+  });
+});
+
 describe('validateRequest rejects, naming the parameter, the rule and the fix', () => {
   it.each<[string, OperationMeta, RequestParams, string, string, RegExp]>([
     [
