@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { stringify } from 'yaml';
 import { stampReleaseFiles } from '../release/stamp.ts';
 import { apiNames, joinedName, repoRoot, specsDist } from './apis.ts';
+import { compactJsonFiles } from './compact-json.ts';
 
 const run = promisify(execFile);
 const redocly = `${repoRoot}node_modules/.bin/redocly`;
@@ -44,4 +45,6 @@ await redoclyCli([
 ]);
 stampReleaseFiles([...apis, joinedName].map((name) => `${specsDist}${name}.json`)); // info.x-release
 for (const name of [...apis, joinedName]) writeYamlTwin(`${specsDist}${name}.json`);
+// Last: the YAML twins are written from the pretty text, and the JSON is what programs parse at start.
+compactJsonFiles([...apis, joinedName].map((name) => `${specsDist}${name}.json`));
 console.log(`bundled ${apis.join(', ')} and joined them into ${joinedName} → packages/specs/dist/`);
