@@ -27,7 +27,7 @@ export interface SandboxModule {
   startSandbox: (options: SandboxStartOptions) => Promise<RunningSandbox>;
 }
 
-/** A package's bin, as its manifest names it (the sandbox's is one bundled file, dist/cli.cjs). */
+/** A package's bin, as its manifest names it (the sandbox's is dist/cli.cjs, which runs the bundled command). */
 export function binOf(pkg: 'mock' | 'sandbox'): string {
   const dir = `${repoRoot}packages/${pkg}/`;
   const manifest = JSON.parse(readFileSync(`${dir}package.json`, 'utf8')) as { bin: Record<string, string> };

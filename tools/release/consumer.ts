@@ -147,8 +147,8 @@ function commonjsModule(packed: Packed[]): string {
  * Runs the README's getting-started snippets as a user would after `npx assoc-feed-sandbox`: the packed bin is
  * started (on this runtime, with `--port 0`), then each snippet as its own process (`node getting-started.mjs`,
  * `node getting-started.cjs`), with the credentials and URL the bin prints in the environment variables the
- * README exports; SIGTERM must stop the bin cleanly. The bin is the bundled dist/cli.cjs: this is what proves it
- * runs outside the workspace.
+ * README exports; SIGTERM must stop the bin cleanly. The bin is dist/cli.cjs, the launcher of the bundled command
+ * and its code cache: this is what proves it runs outside the workspace.
  */
 function snippetRunner(snippets: Snippet[]): string {
   return [
