@@ -50,7 +50,10 @@ export interface SandboxBenchOptions {
   seconds?: number;
   /** Rounds of the throughput runs, the contenders taking turns (default 6). */
   rounds?: number;
-  /** Rounds of the start-ups (Prism, in process, CLI, Node's floor), taking turns (default 3). */
+  /**
+   * Rounds of the start-ups (Prism, in process, CLI, Node's floor), taking turns (default 7: a round costs about a
+   * second, and on a shared two-core machine one slow start in three moved the median ratio by 0.01).
+   */
   startRounds?: number;
   /** Seconds of the sustained load (default 60). */
   soakSeconds?: number;
@@ -329,7 +332,7 @@ const errorsOf = (r: AutocannonResult) => r.non2xx + r.errors + r.timeouts;
 export async function sandboxBench(options: SandboxBenchOptions = {}): Promise<Row[]> {
   const seconds = options.seconds ?? 5;
   const rounds = options.rounds ?? 6;
-  const startRounds = options.startRounds ?? 3;
+  const startRounds = options.startRounds ?? 7;
   const soakSeconds = options.soakSeconds ?? 60;
   const rows: Row[] = [];
 
