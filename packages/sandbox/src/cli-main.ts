@@ -41,7 +41,7 @@ export function runCli(argv: string[]): void {
   let running: Running | undefined;
   let signalled = false;
   async function shutdown(): Promise<void> {
-    if (!running) return; // still starting: main() shuts down once the start returns
+    if (!running) return; // still starting: serve() shuts down once the start returns
     await running.stop();
     requestLog.flush();
     console.log(`${running.name} stopped.`);
