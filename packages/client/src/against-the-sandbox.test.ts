@@ -67,6 +67,7 @@ describe('against the sandbox', () => {
     let bytes = 0;
     const { feed } = connect({
       maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES / 4,
+      timeoutMs: 600_000, // the default 30 s deadline is not under test: 5 MB can take longer on a busy machine
       fetch: async (request) => {
         const response = await fetch(request);
         if (request.url.includes('/lote')) bytes = Number(response.headers.get('content-length'));
