@@ -2,6 +2,7 @@
 // The `feed` Redocly lint plugin: the conventions of specs/CONVENTIONS.md that the built-in rules cannot check.
 // Loaded by redocly.yaml (`plugins: [tools/redocly-plugin/index.js]`); each rule is enabled there as `feed/<name>`.
 // Redocly CLI 2 imports this ESM module and calls its default export; every message says how to fix the problem.
+import { ComponentNames } from './rules/component-names.js';
 import { DecimalNotation } from './rules/decimal-notation.js';
 import { DocumentedErrors } from './rules/documented-errors.js';
 import { FeedSecurity } from './rules/feed-security.js';
@@ -9,6 +10,7 @@ import { InferredChoiceMarked } from './rules/inferred-choice-marked.js';
 import { OperationComplete } from './rules/operation-complete.js';
 import { PaginatedListLimits } from './rules/paginated-list-limits.js';
 import { PathFileName } from './rules/path-file-name.js';
+import { SchemaForms } from './rules/schema-forms.js';
 import { SuccessExample } from './rules/success-example.js';
 
 /** The rules, by name (their config id is `feed/<name>`). */
@@ -21,6 +23,8 @@ export const rules = {
   'feed-security': FeedSecurity,
   'decimal-notation': DecimalNotation,
   'path-file-name': PathFileName,
+  'component-names': ComponentNames,
+  'schema-forms': SchemaForms,
 };
 
 export default function feedPlugin() {

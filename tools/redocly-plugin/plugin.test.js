@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import feedPlugin, { rules } from './index.js';
 
 const RULES = [
+  'component-names',
   'decimal-notation',
   'documented-errors',
   'feed-security',
@@ -12,6 +13,7 @@ const RULES = [
   'operation-complete',
   'paginated-list-limits',
   'path-file-name',
+  'schema-forms',
   'success-example',
 ];
 
