@@ -26,6 +26,7 @@ export type FeedErrorCode =
   | 'invalid_request'
   | 'invalid_token_response'
   | 'unexpected_response'
+  | 'pagination_stalled'
   | 'configuration';
 
 export interface FeedErrorDetails {
