@@ -2,6 +2,7 @@
 // of what is read is bounded while it streams in; and the deadline covers reading and parsing.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDocumentClient, type DocumentClientOptions } from './create-document-client.js';
 import { FeedError } from './errors.js';
@@ -82,6 +83,31 @@ describe('answers that are not what they claim', () => {
     expect(error.status).toBe(200);
     expect(error.message).toContain('not JSON');
   });
+
+  it.each([
+    ['a bare word', 'xshorttok123'],
+    ['a word inside an object', '{"a": xshorttok123}'],
+    ['a word after a whole value', '[1] xshorttok123'],
+    ['a control character in a string', '{"a": "xshorttok123\u0001"}'],
+  ])(
+    'a 2xx body that is not JSON (%s): neither message nor cause quotes it, in any rendering',
+    async (_, body) => {
+      const { get } = setup(
+        feedOnly(() => new Response(body, { headers: { 'content-type': 'application/json' } })),
+      );
+      const error = await failure(get());
+      expect(error.code).toBe('invalid_response');
+      expect(error.cause).toBeInstanceOf(SyntaxError);
+      for (const text of [
+        error.message,
+        String(error.stack),
+        JSON.stringify(error),
+        inspect(error, { depth: 10, showHidden: true }),
+      ]) {
+        expect(text).not.toContain('shorttok');
+      }
+    },
+  );
 
   it('a body cut short is retried like a network error, then fails with code response_truncated', async () => {
     // A real server that promises 1000 bytes, sends 20 and hangs up: what undici calls "terminated".

@@ -44,16 +44,31 @@ export async function readBodyAs(response: Response, mode: BodyMode, context: Bo
     return context.parse ? await context.parse(text, response.status) : (JSON.parse(text) as unknown);
   } catch (error) {
     if (error instanceof FeedError) throw error; // the parser's own verdict (ResponseValidationError)
-    // The parser's message quotes the body; it stays in `cause`, out of the message that ends up in logs.
+    // The parser's message may quote the body (a token it echoed): the cause keeps what failed and where, not that.
     const path = pathIn(context);
     throw new ResponseParseError(
       `${context.method} ${path} answered ${response.status} with a body that is not JSON ` +
         `(${text.length} characters, content-type ${response.headers.get('content-type') ?? 'absent'}). The ` +
         'service (or a proxy in front of it) sent something else: check baseUrl, and retry later.',
-      { status: response.status, method: context.method, path, cause: error },
+      { status: response.status, method: context.method, path, cause: parseFailure(error) },
     );
   }
 }
+
+/**
+ * The parser's error without any of the body. V8 quotes the body's start (`Unexpected token 'x', "xshorttok1"... is
+ * not valid JSON`): kept up to the quote. Other messages name a JSON token and a position; one holding anything
+ * else (another parser's) is replaced.
+ */
+function parseFailure(error: unknown): SyntaxError {
+  const message = error instanceof Error ? error.message : '';
+  const quoted = message.indexOf('"');
+  const kept =
+    quoted === -1 ? message : `${message.slice(0, message.search(/['"]/)).replace(/[\s,]+$/, '')} (not JSON)`;
+  return new SyntaxError(SAFE_PARSE_MESSAGE.test(kept) ? kept : 'The body is not JSON.');
+}
+
+const SAFE_PARSE_MESSAGE = /^[A-Za-z][\w ',{}[\]:().-]{0,200}$/;
 
 function pathIn(context: BodyContext): string {
   return typeof context.path === 'function' ? context.path() : context.path;
