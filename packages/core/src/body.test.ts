@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDocumentClient, type DocumentClientOptions } from './create-document-client.js';
-import { FeedError } from './errors.js';
+import { FeedError, ResponseParseError } from './errors.js';
 import {
   BASE_URL,
   CLIENT_ID,
@@ -108,6 +108,33 @@ describe('answers that are not what they claim', () => {
       }
     },
   );
+
+  it.each([
+    ['throwOnError', true, {}],
+    ['the default mode', false, {}],
+    ['Content-Length 0', true, { 'content-length': '0' }],
+  ])(
+    'an empty 200 body where the operation promises JSON is a ResponseParseError (%s)',
+    async (_, throwOnError, headers) => {
+      const { get } = setup(
+        feedOnly(() => new Response('', { headers: { 'content-type': 'application/json', ...headers } })),
+        { throwOnError },
+      );
+      const error = await failure(get());
+      expect(error).toBeInstanceOf(ResponseParseError);
+      expect(error).toMatchObject({ code: 'invalid_response', status: 200, method: 'GET' });
+      expect(error.message).toContain('empty');
+    },
+  );
+
+  it("an empty 200 body read with parseAs: 'text' is the empty text it is", async () => {
+    const { client } = setup(feedOnly(() => new Response('')));
+    const result = await client.GET(DETAIL, {
+      params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000000001' } },
+      parseAs: 'text',
+    });
+    expect(result.data).toBe('');
+  });
 
   it('a body cut short is retried like a network error, then fails with code response_truncated', async () => {
     // A real server that promises 1000 bytes, sends 20 and hangs up: what undici calls "terminated".

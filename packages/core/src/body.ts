@@ -27,9 +27,14 @@ export interface BodyContext {
   abort?: { aborted: boolean; reason: unknown } | undefined;
   /** Parses a JSON body instead of JSON.parse (exact numbers, response validation: response-body.ts). */
   parse?: ((text: string, status: number) => unknown) | undefined;
+  /** The operation promises a JSON body (every 2xx the documents give): an empty one is a ResponseParseError. */
+  jsonPromised?: boolean | undefined;
 }
 
-/** The body as `mode` wants it; an empty body is undefined for JSON, as openapi-fetch has it. */
+/**
+ * The body as `mode` wants it. An empty body read as JSON is undefined, as openapi-fetch has it, unless the
+ * operation promises JSON: then there is no answer to return, and it is a ResponseParseError.
+ */
 export async function readBodyAs(response: Response, mode: BodyMode, context: BodyContext): Promise<unknown> {
   if (mode === 'arrayBuffer' || mode === 'blob') {
     const bytes = await readBytes(response, context);
@@ -39,7 +44,15 @@ export async function readBodyAs(response: Response, mode: BodyMode, context: Bo
   }
   const text = await readText(response, context);
   if (mode === 'text') return text;
-  if (text === '') return undefined;
+  if (text === '') {
+    if (!context.jsonPromised) return undefined;
+    const path = pathIn(context);
+    throw new ResponseParseError(
+      `${context.method} ${path} answered ${response.status} with an empty body where the operation promises JSON. ` +
+        'The service (or a proxy in front of it) sent no answer: check baseUrl, and retry later.',
+      { status: response.status, method: context.method, path },
+    );
+  }
   try {
     return context.parse ? await context.parse(text, response.status) : (JSON.parse(text) as unknown);
   } catch (error) {

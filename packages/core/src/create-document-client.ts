@@ -15,7 +15,8 @@
 // Results stay openapi-fetch's `{ data, error, response }` unless `throwOnError: true`. What is thrown in
 // both modes, because there is no response to return: InvalidRequestError (bad input), InvalidCredentialsError
 // and TokenResponseError (the token request failed), NetworkError, ResponseTruncatedError, ResponseTooLargeError,
-// ResponseParseError, RedirectError, TimeoutError, and the caller's abort reason.
+// ResponseParseError (a 2xx body that is not JSON, or empty, where the operation promises JSON), RedirectError,
+// TimeoutError, and the caller's abort reason.
 //
 // Every call runs through here, so the common case is kept cheap (see the client benchmarks in tools/bench):
 // - the core is openapi-fetch's fetch, not a middleware: with no middleware openapi-fetch skips its middleware
