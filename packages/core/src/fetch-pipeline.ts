@@ -132,6 +132,10 @@ class PipelineCall {
     return this.abort?.signal;
   }
 
+  get deadlineAt(): number | undefined {
+    return this.abort?.deadlineAt;
+  }
+
   get parse(): ((text: string, status: number) => unknown) | undefined {
     return this.target?.parse;
   }
