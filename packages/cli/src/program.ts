@@ -1,7 +1,7 @@
 // The command line: commander's parser, help and "did you mean" for commands and options; our own checks for
 // everything the spec decides (paths, parameters, dates). Exit codes: see errors.ts.
 import { readFileSync } from 'node:fs';
-import { FeedError } from '@assoc-feed/core';
+import { ConfigurationError, FeedError } from '@assoc-feed/core';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { authCheckCommand } from './commands/auth-check.js';
 import { backfillCommand } from './commands/backfill.js';
@@ -264,7 +264,8 @@ function report(error: unknown, io: Io, output: OutputKind): number {
     io.stderr.write(`\n${INTERRUPTED[output]}\n`);
     return EXIT.interrupted;
   }
-  if (error instanceof UsageError) {
+  // A ConfigurationError is setup too (a placeholder host, bad options): nothing was sent.
+  if (error instanceof UsageError || error instanceof ConfigurationError) {
     io.stderr.write(`error: ${error.message}\n`);
     return EXIT.usage;
   }
