@@ -204,3 +204,29 @@ describe('a token where it does not belong', () => {
     expect(logs.slice(before).join('\n')).not.toContain(token);
   });
 });
+
+describe("the sandbox's own secret sent where it does not belong", () => {
+  it.each([
+    { name: 'as a query parameter', target: (s: string) => `/feed/fundos/v2/fundos?client_secret=${s}` },
+    { name: 'as the name of a parameter', target: (s: string) => `/feed/fundos/v2/fundos?${s}=1` },
+    {
+      name: 'percent-encoded',
+      target: (s: string) => `/feed/fundos/v2/fundos?q=%${s.charCodeAt(0).toString(16)}${s.slice(1)}`,
+    },
+    { name: 'in the path', target: (s: string) => `/feed/${s}/fundos` },
+    {
+      name: 'past the first 200 characters',
+      target: (s: string) => `/feed/fundos/v2/fundos?pad=${'p'.repeat(190)}&s=${s}`,
+    },
+  ])('$name: never in the log', async ({ target }) => {
+    const token = await tokenFor();
+    const before = logs.length;
+    const response = await fetch(`${sandbox.sandboxUrl}${target(sandbox.clientSecret)}`, {
+      headers: { client_id: sandbox.clientId, access_token: token },
+    });
+    await response.text();
+    const lines = logs.slice(before).join('\n');
+    expect(lines).toContain('/feed/');
+    expect(lines).not.toContain(sandbox.clientSecret.slice(1));
+  });
+});
