@@ -253,7 +253,7 @@ interface Raw {
 }
 
 /** Opens a socket, writes `head`, then `body()` chunks until the server closes (at most `maxBytes`). */
-async function raw(
+export async function raw(
   url: string,
   head: string,
   body?: () => Buffer | Promise<Buffer>,
@@ -294,7 +294,7 @@ async function raw(
   return { received, closedAfterMs: performance.now() - started, bytesSent };
 }
 
-const statusOf = (r: Raw) => /^HTTP\/1\.1 (\d{3})/.exec(r.received)?.[1] ?? 'closed';
+export const statusOf = (r: Raw) => /^HTTP\/1\.1 (\d{3})/.exec(r.received)?.[1] ?? 'closed';
 
 async function sandboxRows(): Promise<Row[]> {
   const { startSandbox } = await loadSandbox();
@@ -474,5 +474,11 @@ async function cliRows(): Promise<Row[]> {
 }
 
 export async function hostileBench(): Promise<Row[]> {
-  return [...(await clientRows()), ...(await sandboxRows()), ...(await cliRows())];
+  const { hostileRound3Rows } = await import('./hostile-round3.ts');
+  return [
+    ...(await clientRows()),
+    ...(await sandboxRows()),
+    ...(await cliRows()),
+    ...(await hostileRound3Rows()),
+  ];
 }

@@ -1,6 +1,6 @@
 // What export and backfill share: the output files and their checkpoint, opened fresh or resumed.
-import { lstatSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { lstatSync, openSync, type Stats, statSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import {
   type Checkpoint,
   checkpointPath,
@@ -15,8 +15,10 @@ import {
   type Destination,
   fileDestination,
   fileKey,
+  isStreamFile,
   removeStaleTemps,
   stdoutDestination,
+  streamFileDestination,
   tablePath,
 } from './output/destination.js';
 import type { Format } from './output/encoders.js';
@@ -63,7 +65,10 @@ export interface OpenedJob<P> {
 }
 
 export interface OpenTarget {
-  /** The output file (its checkpoint is `<out>.checkpoint.json`); absent: stdout, or a directory of files. */
+  /**
+   * The output file (its checkpoint is `<real file>.checkpoint.json`, beside the file a link points to); a device or
+   * a pipe (no checkpoint); absent: stdout, or a directory of files.
+   */
   out?: string | undefined;
   /** For a directory of per-period files, which the command writes itself. */
   checkpointFile?: string | undefined;
@@ -81,7 +86,10 @@ export function openJob<P>(
   job: Record<string, unknown>,
   target: OpenTarget,
 ): OpenedJob<P> {
-  const checkpointFile = target.out ? checkpointPath(target.out) : target.checkpointFile;
+  if (target.out && isStreamFile(target.out)) return openStream(target.out, target);
+  // Beside the real file, whatever link or spelling --out reached it by: any of them resumes it.
+  const realOut = target.out && fileKey(target.out);
+  const checkpointFile = realOut ? checkpointPath(realOut) : target.checkpointFile;
   if (!checkpointFile) {
     if (target.tables.some((t) => t !== '')) {
       throw new UsageError(
@@ -91,7 +99,7 @@ export function openJob<P>(
     return { destination: stdoutDestination(), save() {}, finish() {} };
   }
   // What a kill or a full disk left between a write and its rename; ours (this pid) are never among them.
-  removeStaleTemps(dirname(checkpointFile), target.out ? `${basename(target.out)}.` : '');
+  removeStaleTemps(dirname(checkpointFile), realOut ? `${basename(realOut)}.` : '');
   if (target.restart) removeCheckpoint(checkpointFile);
   const resumed = readCheckpoint<P>(checkpointFile);
   if (resumed) {
@@ -136,16 +144,20 @@ function openFiles(out: string, target: OpenTarget, resume: Record<string, numbe
     } catch {
       continue; // not there: created fresh
     }
-    if (stat.isSymbolicLink() && !target.force) {
+    const link = stat.isSymbolicLink();
+    if (link && !target.force) {
       throw new UsageError(
         `${path} is a symbolic link (to ${fileKey(path)}): refusing to write through it. Pass --force to write to ` +
           'the file it points to, or give the real file or another --out.',
       );
     }
-    if (resume?.[fileKey(path)] === undefined && !target.restart && stat.isFile() && stat.size > 0) {
+    // Through a link, the file it points to is the one that would be overwritten: --force does not cover that.
+    const file = link ? statIfThere(path) : stat;
+    if (resume?.[fileKey(path)] === undefined && !target.restart && file?.isFile() && file.size > 0) {
       throw new UsageError(
-        `${path} already holds ${count(stat.size)} bytes and no checkpoint of this job accounts for them: ` +
-          'pass --restart to overwrite it, or write to another --out.',
+        `${path}${link ? ` (a link to ${fileKey(path)})` : ''} already holds ${count(file.size)} bytes and no ` +
+          'checkpoint of this job accounts for them: pass --restart to overwrite it, or write to another --out' +
+          `${link ? ' (--force only lets a run write through a link)' : ''}.`,
       );
     }
   }
@@ -160,6 +172,45 @@ function openFiles(out: string, target: OpenTarget, resume: Record<string, numbe
     );
   }
 }
+
+function statIfThere(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A character device or a pipe as --out (`/dev/null`, `/dev/stdout`, a FIFO): written in order, without fsync,
+ * truncate or checkpoint, as stdout is; nothing to resume. The links under /dev to them (`/dev/stdout`) are the
+ * system's own and need no --force; a link elsewhere does.
+ */
+function openStream<P>(out: string, target: OpenTarget): OpenedJob<P> {
+  if (target.tables.some((t) => t !== '')) {
+    throw new UsageError(
+      `--lists files writes one CSV file per nested list beside --out, and ${out} is a device or a pipe: pass ` +
+        '--out FILE, or another --lists mode.',
+    );
+  }
+  if (lstatSync(out).isSymbolicLink() && !target.force && !resolve(out).startsWith('/dev/')) {
+    throw new UsageError(
+      `${out} is a symbolic link (to a device or a pipe): refusing to write through it. Pass --force to write to ` +
+        'what it points to, or give the device itself.',
+    );
+  }
+  // This process's own stdout (a socket cannot be opened by its /proc link): written as stdout is.
+  if (STDOUT_LINKS.has(resolve(out))) return { destination: stdoutDestination(), save() {}, finish() {} };
+  let fd: number;
+  try {
+    fd = openSync(out, 'w');
+  } catch (error) {
+    throw new UsageError(`cannot write to ${out} (${(error as Error).message}): pass another --out.`);
+  }
+  return { destination: streamFileDestination(fd), save() {}, finish() {} };
+}
+
+const STDOUT_LINKS = new Set(['/dev/stdout', '/dev/fd/1', '/proc/self/fd/1']);
 
 const noDestination: Destination = {
   append: () => Promise.reject(new Error('this job writes its own files')),

@@ -168,6 +168,12 @@ const cases: Case[] = [
     says: ['pass --environment production or --environment sandbox, or --base-url'],
   },
   {
+    name: '--environment production on its placeholder host (the README table: setup, nothing sent)',
+    args: ['get', '/feed/fundos/v2/fundos/F0000254851', '--environment', 'production'],
+    env: ({ FEED_BASE_URL, ...env }) => env,
+    says: ['is a placeholder', 'FEED_BASE_URL'],
+  },
+  {
     name: 'both --environment and --base-url',
     args: ['auth', 'check', '--environment', 'sandbox', '--base-url', 'http://127.0.0.1:1'],
     says: ['pass one'],

@@ -1,7 +1,7 @@
 // The command line: commander's parser, help and "did you mean" for commands and options; our own checks for
 // everything the spec decides (paths, parameters, dates). Exit codes: see errors.ts.
 import { readFileSync } from 'node:fs';
-import { FeedError } from '@assoc-feed/core';
+import { ConfigurationError, FeedError } from '@assoc-feed/core';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { authCheckCommand } from './commands/auth-check.js';
 import { backfillCommand } from './commands/backfill.js';
@@ -11,6 +11,7 @@ import { getCommand } from './commands/get.js';
 import { defaultConfigPath } from './connection.js';
 import { EXIT, UsageError } from './errors.js';
 import type { Io } from './job.js';
+import { isStreamFile } from './output/destination.js';
 import { FORMATS } from './output/encoders.js';
 import { PROGRESS_MODES } from './progress.js';
 
@@ -138,10 +139,10 @@ function jobOptions(command: Command): Command {
 }
 
 /** What an interrupted command leaves: a file it can resume, output on stdout it cannot, or nothing to resume. */
-export type OutputKind = 'file' | 'stdout' | 'none';
+export type OutputKind = 'file' | 'stdout' | 'stream' | 'none';
 
 const jobOutput = (options: { out?: string; outDir?: string }): OutputKind =>
-  options.out || options.outDir ? 'file' : 'stdout';
+  options.out && isStreamFile(options.out) ? 'stream' : options.out || options.outDir ? 'file' : 'stdout';
 
 export function createProgram(io: Io, run: (work: Promise<void>, output: OutputKind) => void): Command {
   const program = new Command('assoc-feed')
@@ -255,6 +256,9 @@ const INTERRUPTED: Record<OutputKind, string> = {
   stdout:
     'interrupted: the records written to stdout are incomplete, and stdout cannot be resumed; run the command ' +
     'again, with --out FILE for an output that a later run can resume.',
+  stream:
+    'interrupted: the records written to the device or pipe of --out are incomplete, and it cannot be resumed; ' +
+    'run the command again, with --out FILE for an output that a later run can resume.',
   none: 'interrupted.',
 };
 
@@ -264,7 +268,8 @@ function report(error: unknown, io: Io, output: OutputKind): number {
     io.stderr.write(`\n${INTERRUPTED[output]}\n`);
     return EXIT.interrupted;
   }
-  if (error instanceof UsageError) {
+  // A ConfigurationError is setup too (a placeholder host, bad options): nothing was sent.
+  if (error instanceof UsageError || error instanceof ConfigurationError) {
     io.stderr.write(`error: ${error.message}\n`);
     return EXIT.usage;
   }

@@ -2,9 +2,10 @@
 // of what is read is bounded while it streams in; and the deadline covers reading and parsing.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDocumentClient, type DocumentClientOptions } from './create-document-client.js';
-import { FeedError } from './errors.js';
+import { FeedError, ResponseParseError } from './errors.js';
 import {
   BASE_URL,
   CLIENT_ID,
@@ -81,6 +82,58 @@ describe('answers that are not what they claim', () => {
     expect(error.code).toBe('invalid_response');
     expect(error.status).toBe(200);
     expect(error.message).toContain('not JSON');
+  });
+
+  it.each([
+    ['a bare word', 'xshorttok123'],
+    ['a word inside an object', '{"a": xshorttok123}'],
+    ['a word after a whole value', '[1] xshorttok123'],
+    ['a control character in a string', '{"a": "xshorttok123\u0001"}'],
+  ])(
+    'a 2xx body that is not JSON (%s): neither message nor cause quotes it, in any rendering',
+    async (_, body) => {
+      const { get } = setup(
+        feedOnly(() => new Response(body, { headers: { 'content-type': 'application/json' } })),
+      );
+      const error = await failure(get());
+      expect(error.code).toBe('invalid_response');
+      expect(error.cause).toBeInstanceOf(SyntaxError);
+      for (const text of [
+        error.message,
+        String(error.stack),
+        JSON.stringify(error),
+        inspect(error, { depth: 10, showHidden: true }),
+      ]) {
+        expect(text).not.toContain('shorttok');
+      }
+    },
+  );
+
+  it.each([
+    ['throwOnError', true, {}],
+    ['the default mode', false, {}],
+    ['Content-Length 0', true, { 'content-length': '0' }],
+  ])(
+    'an empty 200 body where the operation promises JSON is a ResponseParseError (%s)',
+    async (_, throwOnError, headers) => {
+      const { get } = setup(
+        feedOnly(() => new Response('', { headers: { 'content-type': 'application/json', ...headers } })),
+        { throwOnError },
+      );
+      const error = await failure(get());
+      expect(error).toBeInstanceOf(ResponseParseError);
+      expect(error).toMatchObject({ code: 'invalid_response', status: 200, method: 'GET' });
+      expect(error.message).toContain('empty');
+    },
+  );
+
+  it("an empty 200 body read with parseAs: 'text' is the empty text it is", async () => {
+    const { client } = setup(feedOnly(() => new Response('')));
+    const result = await client.GET(DETAIL, {
+      params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000000001' } },
+      parseAs: 'text',
+    });
+    expect(result.data).toBe('');
   });
 
   it('a body cut short is retried like a network error, then fails with code response_truncated', async () => {

@@ -27,9 +27,14 @@ export interface BodyContext {
   abort?: { aborted: boolean; reason: unknown } | undefined;
   /** Parses a JSON body instead of JSON.parse (exact numbers, response validation: response-body.ts). */
   parse?: ((text: string, status: number) => unknown) | undefined;
+  /** The operation promises a JSON body (every 2xx the documents give): an empty one is a ResponseParseError. */
+  jsonPromised?: boolean | undefined;
 }
 
-/** The body as `mode` wants it; an empty body is undefined for JSON, as openapi-fetch has it. */
+/**
+ * The body as `mode` wants it. An empty body read as JSON is undefined, as openapi-fetch has it, unless the
+ * operation promises JSON: then there is no answer to return, and it is a ResponseParseError.
+ */
 export async function readBodyAs(response: Response, mode: BodyMode, context: BodyContext): Promise<unknown> {
   if (mode === 'arrayBuffer' || mode === 'blob') {
     const bytes = await readBytes(response, context);
@@ -39,21 +44,44 @@ export async function readBodyAs(response: Response, mode: BodyMode, context: Bo
   }
   const text = await readText(response, context);
   if (mode === 'text') return text;
-  if (text === '') return undefined;
+  if (text === '') {
+    if (!context.jsonPromised) return undefined;
+    const path = pathIn(context);
+    throw new ResponseParseError(
+      `${context.method} ${path} answered ${response.status} with an empty body where the operation promises JSON. ` +
+        'The service (or a proxy in front of it) sent no answer: check baseUrl, and retry later.',
+      { status: response.status, method: context.method, path },
+    );
+  }
   try {
     return context.parse ? await context.parse(text, response.status) : (JSON.parse(text) as unknown);
   } catch (error) {
     if (error instanceof FeedError) throw error; // the parser's own verdict (ResponseValidationError)
-    // The parser's message quotes the body; it stays in `cause`, out of the message that ends up in logs.
+    // The parser's message may quote the body (a token it echoed): the cause keeps what failed and where, not that.
     const path = pathIn(context);
     throw new ResponseParseError(
       `${context.method} ${path} answered ${response.status} with a body that is not JSON ` +
         `(${text.length} characters, content-type ${response.headers.get('content-type') ?? 'absent'}). The ` +
         'service (or a proxy in front of it) sent something else: check baseUrl, and retry later.',
-      { status: response.status, method: context.method, path, cause: error },
+      { status: response.status, method: context.method, path, cause: parseFailure(error) },
     );
   }
 }
+
+/**
+ * The parser's error without any of the body. V8 quotes the body's start (`Unexpected token 'x', "xshorttok1"... is
+ * not valid JSON`): kept up to the quote. Other messages name a JSON token and a position; one holding anything
+ * else (another parser's) is replaced.
+ */
+function parseFailure(error: unknown): SyntaxError {
+  const message = error instanceof Error ? error.message : '';
+  const quoted = message.indexOf('"');
+  const kept =
+    quoted === -1 ? message : `${message.slice(0, message.search(/['"]/)).replace(/[\s,]+$/, '')} (not JSON)`;
+  return new SyntaxError(SAFE_PARSE_MESSAGE.test(kept) ? kept : 'The body is not JSON.');
+}
+
+const SAFE_PARSE_MESSAGE = /^[A-Za-z][\w ',{}[\]:().-]{0,200}$/;
 
 function pathIn(context: BodyContext): string {
   return typeof context.path === 'function' ? context.path() : context.path;

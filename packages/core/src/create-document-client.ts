@@ -15,13 +15,14 @@
 // Results stay openapi-fetch's `{ data, error, response }` unless `throwOnError: true`. What is thrown in
 // both modes, because there is no response to return: InvalidRequestError (bad input), InvalidCredentialsError
 // and TokenResponseError (the token request failed), NetworkError, ResponseTruncatedError, ResponseTooLargeError,
-// ResponseParseError, RedirectError, TimeoutError, and the caller's abort reason.
+// ResponseParseError (a 2xx body that is not JSON, or empty, where the operation promises JSON), RedirectError,
+// TimeoutError, and the caller's abort reason.
 //
 // Every call runs through here, so the common case is kept cheap (see the client benchmarks in tools/bench):
 // - the core is openapi-fetch's fetch, not a middleware: with no middleware openapi-fetch skips its middleware
 //   round (an id, a frozen options object and two awaited hooks per call). A user's middleware still runs, and
-//   sees the Request before the flow A headers (no token reaches it) and the answer after the error mapping (its
-//   body redacted);
+//   sees the Request before the flow A headers are set and after they are taken off again (no token or client_id
+//   reaches it), and the answer after the error mapping (its body redacted);
 // - on the default fetch, with no middleware of the user's, openapi-fetch builds a CallRequest, not a Request
 //   (call-request.ts), which the default fetch sends as a URL and an init;
 // - the caller's signal is not handed to openapi-fetch (a signal on its Request costs undici ~12 µs on Node 20);
@@ -250,8 +251,19 @@ export function createDocumentClient<
       call.parse = async (text: string, status: number) =>
         (await readBody()).parse(text, status, operation, pathOf(request.url));
     }
-    const response = await pipeline(request, call?.abort, call);
-    return response.ok ? response : failed(request, response);
+    if (request instanceof CallRequest) {
+      // Nobody but the core sees a CallRequest (no middleware of the user's): nothing to take back.
+      const response = await pipeline(request, call?.abort, call);
+      return response.ok ? response : failed(request, response);
+    }
+    try {
+      const response = await pipeline(request, call?.abort, call);
+      return response.ok ? response : await failed(request, response);
+    } finally {
+      // openapi-fetch hands this same Request to the user's onResponse/onError: the flow A headers leave it first.
+      request.headers.delete(ACCESS_TOKEN_HEADER);
+      request.headers.delete(CLIENT_ID_HEADER);
+    }
   }
 
   const client = createClient<Paths>({

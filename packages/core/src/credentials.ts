@@ -4,7 +4,17 @@
 import { ConfigurationError } from './errors.js';
 
 export function checkCredential(value: unknown, option: 'clientId' | 'clientSecret'): string {
-  if (typeof value === 'string' && value.trim() !== '') return value;
+  if (typeof value === 'string' && value.trim() !== '') {
+    // client_id is sent as a header of every feed call: fetch would refuse it there with a TypeError quoting it.
+    if (option === 'clientId' && !isHeaderValue(value)) {
+      throw new ConfigurationError(
+        option,
+        'clientId is not a valid HTTP header value (it holds a line break, a control character, a character past ' +
+          'Latin-1, or spaces at its ends): copy the client_id of the application again from the portal, as is.',
+      );
+    }
+    return value;
+  }
   throw new ConfigurationError(
     option,
     `${option} is ${value === undefined ? 'missing' : 'empty or not a string'}: pass the ${
@@ -13,3 +23,14 @@ export function checkCredential(value: unknown, option: 'clientId' | 'clientSecr
       'from code shipped to browsers).',
   );
 }
+
+/**
+ * Whether `value` can be sent as an HTTP header value exactly as it is (RFC 9110 field-value: visible ASCII,
+ * Latin-1 past ASCII, inner spaces and tabs; no line break, NUL or other control character, nothing past
+ * U+00FF, no space at either end, which fetch would strip).
+ */
+export function isHeaderValue(value: string): boolean {
+  return HEADER_VALUE.test(value);
+}
+
+const HEADER_VALUE = /^[\x21-\x7e\x80-\xff](?:[\t\x20-\x7e\x80-\xff]*[\x21-\x7e\x80-\xff])?$/;

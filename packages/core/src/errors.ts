@@ -26,6 +26,7 @@ export type FeedErrorCode =
   | 'invalid_request'
   | 'invalid_token_response'
   | 'unexpected_response'
+  | 'pagination_stalled'
   | 'configuration';
 
 export interface FeedErrorDetails {
@@ -374,7 +375,8 @@ export function errorFromResponse(response: Response, body: unknown, context: Er
       const wait =
         retryAfterMs === undefined ? '' : ` The server asks to wait ${Math.ceil(retryAfterMs / 1000)} s.`;
       return new RateLimitedError(
-        `${head} Too many requests: slow down or raise retry.maxRetryAfterMs.${wait}${ref}`,
+        `${head} Too many requests: slow down, or raise retry.maxRetryAfterMs and timeoutMs for the client to wait ` +
+          `it out (a wait past either is not made).${wait}${ref}`,
         retryAfterMs === undefined ? details : { ...details, retryAfterMs },
       );
     }

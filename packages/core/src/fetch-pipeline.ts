@@ -55,6 +55,8 @@ export interface CallTarget {
   retry?: RetryOptions | undefined;
   /** Parses a 2xx JSON body instead of JSON.parse (set per call by the document client). */
   parse?: ((text: string, status: number) => unknown) | undefined;
+  /** `METHOD /path` of a documented operation: its 2xx answers promise JSON, so an empty one is an error. */
+  operation?: string | undefined;
 }
 
 /** Sends `request` with retries (and the 401 replay); `abort` cancels it, and stops retrying. */
@@ -130,8 +132,16 @@ class PipelineCall {
     return this.abort?.signal;
   }
 
+  get deadlineAt(): number | undefined {
+    return this.abort?.deadlineAt;
+  }
+
   get parse(): ((text: string, status: number) => unknown) | undefined {
     return this.target?.parse;
+  }
+
+  get jsonPromised(): boolean {
+    return this.target?.operation !== undefined;
   }
 
   /** Every attempt the retry options allow. */

@@ -1,8 +1,14 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createDocumentClient, type DocumentClientOptions } from './create-document-client.js';
-import { ForbiddenError, InvalidRequestError, NotFoundError } from './errors.js';
+import { FeedError, ForbiddenError, InvalidRequestError, NotFoundError } from './errors.js';
 import { createTokenManager } from './flow-a.js';
-import type { Page, PageItem, PaginateArgs, PaginatedPath } from './paginate.js';
+import {
+  EMPTY_PAGES_TOLERATED,
+  type Page,
+  type PageItem,
+  type PaginateArgs,
+  type PaginatedPath,
+} from './paginate.js';
 import {
   BASE_URL,
   CLIENT_ID,
@@ -427,5 +433,121 @@ describe('types', () => {
     void (() => client.paginate('/feed/fundos/v2/fundos/dados-cadastrais/lote'));
     // @ts-expect-error tipo-fundo is an enum
     void (() => client.paginate(LIST, { params: { query: { 'tipo-fundo': 'HEDGE' } } }));
+  });
+});
+
+describe('a list that does not advance stops with pagination_stalled', () => {
+  const SERIES = '/feed/fundos/v2/fundos/serie-historica/lote';
+  const BATCH = '/feed/fundos/v2/fundos/dados-cadastrais/lote';
+  const seriesQuery = { params: { query: { 'data-atualizacao': '2026-11-20T00:00:00.000' } } };
+  const batchQuery = { params: { query: { 'data-atualizacao': '2026-01-02T03:04:05.678', size: 10 } } };
+  // A client that never stops would loop here for ever: the fake answers 400 past this many requests instead.
+  const CUT_OFF = 50;
+  const cutOff = () => json(400, errorBody(400, 'cut off', 'The test stopped a client that did not stop.'));
+  const rows = (from: number, n: number) =>
+    Array.from({ length: n }, (_, k) => ({ codigo_classe: `C${from + k}`, data_competencia: '2026-11-19' }));
+
+  /** E8 answers: each cursor sent (none for the first) maps to the next cursor answered. */
+  function cursors(next: Record<string, string>) {
+    let served = 0;
+    return {
+      handler: (r: { url: URL }) => {
+        if (r.url.pathname !== SERIES) return undefined;
+        if (served / 2 >= CUT_OFF) return cutOff();
+        const sent = r.url.searchParams.get('cursor') ?? '';
+        const content = rows(served, 2);
+        served += 2;
+        return json(200, { content, totalSize: 1_000_000, nextCursor: next[sent] ?? null });
+      },
+    };
+  }
+
+  it.each([
+    ['the same cursor again', { '': 'A', A: 'A' }, 2, 4],
+    ['a cycle of cursors', { '': 'A', A: 'B', B: 'A' }, 3, 6],
+    ['(control) an empty next cursor, which is the end', { '': '' }, 1, 2],
+  ])('%s: stops at the first repeated cursor, every record read once', async (_, next, requests, records) => {
+    for (const prefetch of [false, true]) {
+      const { client, listCalls } = setup(cursors(next));
+      const seen: unknown[] = [];
+      const error = await (async () => {
+        for await (const row of client.paginate(SERIES, { ...seriesQuery, prefetch })) seen.push(row);
+      })().catch((e: unknown) => e);
+      if (next[''] === '') {
+        // An empty next cursor is the end (as null), not a repeat.
+        expect(error).toBeUndefined();
+      } else {
+        expect(error).toBeInstanceOf(FeedError);
+        expect(error).toMatchObject({ code: 'pagination_stalled', method: 'GET', path: SERIES });
+        expect((error as Error).message).toContain('cursor');
+      }
+      expect(listCalls()).toHaveLength(requests);
+      expect(seen).toHaveLength(records);
+    }
+  });
+
+  it('a cursor the caller starts from, answered back, is a repeat too', async () => {
+    const { client, listCalls } = setup(cursors({ A: 'A' }));
+    const start = { params: { query: { ...seriesQuery.params.query, cursor: 'A' } } };
+    await expect(collect(client.paginate(SERIES, start))).rejects.toMatchObject({
+      code: 'pagination_stalled',
+    });
+    expect(listCalls()).toHaveLength(1);
+  });
+
+  /** v2 answers (totalSize): `lengths[page]` records on each page, empty beyond; the total claims far more. */
+  function totals(lengths: number[], total = 1_000_000) {
+    return {
+      handler: (r: { url: URL }) => {
+        if (r.url.pathname !== BATCH) return undefined;
+        if (Number(r.url.searchParams.get('page')) >= CUT_OFF) return cutOff();
+        const page = Number(r.url.searchParams.get('page'));
+        const content = Array.from({ length: lengths[page] ?? 0 }, (_, k) => ({ codigo: `r${page}-${k}` }));
+        return json(200, { content, totalSize: total, pageable: { page, size: 10 } });
+      },
+    };
+  }
+
+  it(`empty pages while totalSize says more remain: ${EMPTY_PAGES_TOLERATED} tolerated in a row, the next one stops`, async () => {
+    for (const prefetch of [false, true]) {
+      const { client, listCalls } = setup(totals([10, 3]));
+      const seen: unknown[] = [];
+      const error = await (async () => {
+        for await (const row of client.paginate(BATCH, { ...batchQuery, prefetch })) seen.push(row);
+      })().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(FeedError);
+      expect(error).toMatchObject({ code: 'pagination_stalled', method: 'GET', path: BATCH });
+      expect(seen).toHaveLength(13);
+      expect(listCalls()).toHaveLength(2 + EMPTY_PAGES_TOLERATED + 1);
+    }
+  });
+
+  it('an empty first page with a large total stops as well', async () => {
+    const { client, listCalls } = setup(totals([]));
+    await expect(collect(client.paginate(BATCH, batchQuery))).rejects.toMatchObject({
+      code: 'pagination_stalled',
+    });
+    expect(listCalls()).toHaveLength(EMPTY_PAGES_TOLERATED + 1);
+  });
+
+  it('a tolerated run of empty pages followed by records goes on to the end', async () => {
+    const lengths = [10, ...Array<number>(EMPTY_PAGES_TOLERATED).fill(0), 10, 5];
+    const { client } = setup(totals(lengths, 10 * lengths.length - 5));
+    const seen = await collect(client.paginate(BATCH, batchQuery));
+    expect(seen).toHaveLength(25);
+  });
+
+  it('v1 totals (total_pages) that promise more than is sent stop the same way', async () => {
+    const { client, listCalls } = setup({
+      handler: (r) => {
+        if (r.url.pathname !== LIST) return undefined;
+        const page = Number(r.url.searchParams.get('page'));
+        if (page >= CUT_OFF) return cutOff();
+        const content = page === 0 ? [{ codigo_fundo: fundCode(0), nome: 'x' }] : [];
+        return json(200, { content, page, size: 1000, total_elements: 9_999_000, total_pages: 9_999 });
+      },
+    });
+    await expect(collect(client.paginate(LIST))).rejects.toMatchObject({ code: 'pagination_stalled' });
+    expect(listCalls()).toHaveLength(1 + EMPTY_PAGES_TOLERATED + 1);
   });
 });

@@ -15,6 +15,12 @@
 // A list paged by cursor ends at an answer whose next cursor is null or absent, or at an empty answer. Pages
 // are numbered from 0 in the order read; the cursor itself is never built or read by the client.
 //
+// A list that does not advance stops with a FeedError of code `pagination_stalled` (after yielding what it read),
+// so a misbehaving server or proxy cannot keep an iteration requesting for ever:
+// - an answer whose next cursor was already requested in this iteration (the same cursor again, or a cycle);
+// - more than EMPTY_PAGES_TOLERATED empty pages in a row while the answer's total says more records remain (a
+//   list that shrank between requests ends by its own total instead).
+//
 // Other failures throw their typed FeedError in both client modes: an iterator has no `{ error }` to return.
 // A token that expires mid-iteration is renewed by the pipeline's 401 renew-and-replay, which replays the same
 // page: no record is lost or repeated.
@@ -158,7 +164,23 @@ export function createPaginator<Paths extends {}>(
   };
 }
 
+/**
+ * Empty pages in a row that paginate() reads on while the answers' totals say more records remain (a replica that
+ * lags behind its count); the next one stops the iteration with `pagination_stalled`.
+ */
+export const EMPTY_PAGES_TOLERATED = 2;
+
 const END = Symbol('end of list');
+
+function stalled(op: OperationMeta, page: number, why: string): FeedError {
+  return new FeedError(
+    'pagination_stalled',
+    `GET ${op.path} page ${page} answered ${why}, so paging stopped there instead of requesting without ` +
+      'end (every record read before was yielded). The service, or a proxy in front of it, is not advancing the ' +
+      'list: retry later, or resume from the last record you kept.',
+    { method: 'GET', path: op.path },
+  );
+}
 
 async function* iteratePages(
   get: LooseGet,
@@ -204,12 +226,22 @@ async function* iteratePages(
   };
 
   let next = load(firstPage);
+  let emptyInARow = 0;
   try {
     for (let page = firstPage; ; page++) {
       const current = await next;
       if (current === END) return;
       if (current.totalPages === undefined && current.items.length === 0) return;
       const last = current.totalPages !== undefined && page + 1 >= current.totalPages;
+      emptyInARow = current.items.length === 0 && !last ? emptyInARow + 1 : 0;
+      if (emptyInARow > EMPTY_PAGES_TOLERATED) {
+        throw stalled(
+          op,
+          page,
+          `an empty page (${emptyInARow} in a row) while its total ` +
+            `(${current.totalElements === undefined ? `${current.totalPages} pages` : `${current.totalElements} records`}) says more remain`,
+        );
+      }
       if (!last && prefetch) {
         next = load(page + 1);
         next.catch(() => {}); // observed when awaited; this only keeps an abandoned prefetch from going unhandled
@@ -259,17 +291,25 @@ async function* iterateCursor(
     return out;
   };
 
-  let next = load(0, query[pagination.cursorParam]);
+  const first = query[pagination.cursorParam];
+  // Every cursor requested in this iteration: an answer naming one of them again would loop.
+  const requested = new Set<unknown>(first === undefined ? [] : [first]);
+  let next = load(0, first);
   try {
     for (let page = 0; ; page++) {
       const current = await next;
       if (current === END) return;
       const last = current.nextCursor === undefined || current.items.length === 0;
-      if (!last && prefetch) {
+      const repeated = !last && requested.has(current.nextCursor);
+      requested.add(current.nextCursor);
+      if (!last && !repeated && prefetch) {
         next = load(page + 1, current.nextCursor);
         next.catch(() => {}); // observed when awaited; this only keeps an abandoned prefetch from going unhandled
       }
       yield current;
+      if (repeated) {
+        throw stalled(op, page, 'a next cursor that was already requested in this iteration');
+      }
       if (last) return;
       if (!prefetch) next = load(page + 1, current.nextCursor);
     }

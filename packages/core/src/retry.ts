@@ -30,8 +30,9 @@ export interface RetryOptions {
   /** Backoff ceiling (default 8000 ms). */
   maxDelayMs: number;
   /**
-   * Longest Retry-After the client waits (default 60 s). A longer one is not waited for: the 429 (or 503) is
-   * returned at once, as a RateLimitedError carrying `retryAfterMs`.
+   * Longest Retry-After the client waits (default 60 s). A longer one, or one at least as long as the time left
+   * before the call's deadline, is not waited for: the 429 (or 503) is returned at once, as a RateLimitedError
+   * carrying `retryAfterMs`.
    */
   maxRetryAfterMs: number;
   /** Which failures to retry; replaces `defaultRetryOn`, which it may call. */
@@ -140,6 +141,8 @@ export async function fetchWithRetry(
   context: {
     method: string;
     signal?: AbortSignal | undefined;
+    /** When the call's deadline passes (a Date.now() time): a Retry-After reaching it is not waited for. */
+    deadlineAt?: number | undefined;
     /** Told before each retry's wait (the observe hooks); absent, nothing is done for it. */
     onRetry?: ((retry: RetryNotice) => void) | undefined;
   },
@@ -163,8 +166,14 @@ export async function fetchWithRetry(
       return response;
     }
     const retryAfter = parseRetryAfter(response.headers.get('retry-after'), options.now());
-    // A wait longer than the cap is not worth holding the caller for: hand back the answer now.
-    if (retryAfter !== undefined && retryAfter > options.maxRetryAfterMs) return response;
+    // A wait longer than the cap is not worth holding the caller for, nor one that reaches the call's deadline
+    // (it would end in a TimeoutError with nothing learnt): hand back the answer now.
+    if (
+      retryAfter !== undefined &&
+      (retryAfter > options.maxRetryAfterMs || retryAfter >= (context.deadlineAt ?? Infinity) - Date.now())
+    ) {
+      return response;
+    }
     if (budget && !budget.tryAcquire()) return response;
     // Release the connection of the answer we are discarding (not awaited: see releaseBody).
     releaseBody(response);

@@ -77,6 +77,11 @@ export class CallAbort {
    */
   constructor(readonly canAbort = true) {}
 
+  /** When the call's deadline passes (a Date.now() time); infinite when it has none. */
+  get deadlineAt(): number {
+    return Number.POSITIVE_INFINITY;
+  }
+
   get signal(): AbortSignal {
     if (!this.#controller) {
       this.#controller = new AbortController();

@@ -82,6 +82,10 @@ class TimedCall<T> extends CallAbort implements Deadline {
     caller?.addEventListener('abort', this, { once: true });
   }
 
+  override get deadlineAt(): number {
+    return this.at;
+  }
+
   /** The work's value: the answer, unless the loop was blocked past the deadline (a long parse). */
   readonly done = (value: T): void => {
     if (this.#settled) return;

@@ -1,6 +1,7 @@
 // One token request and the checks on its answer, shared by flow A and flow B. The answer of a token endpoint
 // holds the token, so nothing from a 2xx body is ever quoted in an error: only field names and value types.
 
+import { isHeaderValue } from './credentials.js';
 import { errorFromResponse, FeedError, NetworkError, TokenResponseError } from './errors.js';
 import { type FetchFn, pathOf, readBody } from './http.js';
 import { redact } from './redact.js';
@@ -63,6 +64,13 @@ export async function requestToken(context: TokenRequestContext): Promise<TokenG
   } = body as Record<string, unknown>;
   if (typeof accessToken !== 'string' || accessToken === '') {
     throw fail(`access_token is ${typeOf(accessToken)}, not a non-empty string`);
+  }
+  if (!isHeaderValue(accessToken)) {
+    // fetch would refuse it as a header with a TypeError that quotes it whole: named here, never quoted.
+    throw fail(
+      `access_token is not a valid HTTP header value (${accessToken.length} characters, holding a line break, a ` +
+        'control character, a character past Latin-1, or spaces at its ends), so it cannot be sent',
+    );
   }
   if (
     typeof tokenType !== 'string' ||

@@ -96,6 +96,43 @@ describe('a body the sandbox refused (413)', () => {
   });
 });
 
+describe('a body the sandbox will not read (it answers before reading it)', () => {
+  const MB = 1024 * 1024;
+  it.each([
+    { name: 'a POST to an unknown path', head: 'POST /feed/nope', status: 404, chunked: false },
+    { name: 'a POST to a GET-only path', head: 'POST /feed/fundos/v2/fundos', status: 405, chunked: false },
+    {
+      name: 'a GET with a body and no token',
+      head: 'GET /feed/fundos/v2/fundos',
+      status: 401,
+      chunked: false,
+    },
+    {
+      name: 'a chunked POST to a GET-only path',
+      head: 'POST /feed/fundos/v2/fundos',
+      status: 405,
+      chunked: true,
+    },
+  ])('$name: answers $status and closes the connection, having read at most 10 MB of 50 MB', async (c) => {
+    const conversation = open();
+    conversation.socket.write(
+      `${c.head} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n${
+        c.chunked ? 'transfer-encoding: chunked' : `content-length: ${50 * MB}`
+      }\r\n\r\n`,
+    );
+    const frame = (b: Buffer) =>
+      c.chunked ? Buffer.concat([Buffer.from(`${b.length.toString(16)}\r\n`), b, Buffer.from('\r\n')]) : b;
+    const sent = await flood(conversation, 50 * MB, frame);
+    // Once all was offered, an open connection (kept alive after reading it all) is ended from this side.
+    if (!conversation.isClosed()) conversation.socket.end();
+    await conversation.closed;
+    // What was offered includes the socket buffers on both sides (a few MB on loopback): the rest was never read.
+    expect(sent).toBeLessThanOrEqual(10 * MB);
+    expect(conversation.received()).toMatch(new RegExp(`^HTTP/1\\.1 ${c.status} `));
+    expect(conversation.received()).toMatch(/\r\nconnection: close\r\n/i);
+  });
+});
+
 describe('slow clients', () => {
   it('headers not complete within headersTimeoutMs: 408, connection closed', async () => {
     const c = open();
@@ -167,5 +204,31 @@ describe('a token where it does not belong', () => {
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(text).not.toContain(token);
     expect(logs.slice(before).join('\n')).not.toContain(token);
+  });
+});
+
+describe("the sandbox's own secret sent where it does not belong", () => {
+  it.each([
+    { name: 'as a query parameter', target: (s: string) => `/feed/fundos/v2/fundos?client_secret=${s}` },
+    { name: 'as the name of a parameter', target: (s: string) => `/feed/fundos/v2/fundos?${s}=1` },
+    {
+      name: 'percent-encoded',
+      target: (s: string) => `/feed/fundos/v2/fundos?q=%${s.charCodeAt(0).toString(16)}${s.slice(1)}`,
+    },
+    { name: 'in the path', target: (s: string) => `/feed/${s}/fundos` },
+    {
+      name: 'past the first 200 characters',
+      target: (s: string) => `/feed/fundos/v2/fundos?pad=${'p'.repeat(190)}&s=${s}`,
+    },
+  ])('$name: never in the log', async ({ target }) => {
+    const token = await tokenFor();
+    const before = logs.length;
+    const response = await fetch(`${sandbox.sandboxUrl}${target(sandbox.clientSecret)}`, {
+      headers: { client_id: sandbox.clientId, access_token: token },
+    });
+    await response.text();
+    const lines = logs.slice(before).join('\n');
+    expect(lines).toContain('/feed/');
+    expect(lines).not.toContain(sandbox.clientSecret.slice(1));
   });
 });

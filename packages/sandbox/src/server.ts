@@ -17,7 +17,7 @@ import {
   type Outcome,
 } from './http/auth.js';
 import { BodyTooLarge, ClientGone, type SandboxRequest, type SandboxResponse } from './http/exchange.js';
-import { errorResponse, jsonResponse, redactTokens } from './http/respond.js';
+import { errorResponse, jsonResponse, logRedactor } from './http/respond.js';
 import { Router } from './http/router.js';
 import { clip, describeProblems, validateParameters } from './http/validate-request.js';
 import type { OperationInfo } from './spec/operations.js';
@@ -104,6 +104,9 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     return route;
   };
   let counter = 0;
+  // Every line of the log: no token, and not the sandbox's own secret either, however a client sent it.
+  const scrub = logRedactor(config.credentials.clientSecret);
+  const log = config.log && ((line: string) => config.log?.(scrub(line)));
 
   async function handle(req: SandboxRequest): Promise<SandboxResponse> {
     const method = req.method.toUpperCase();
@@ -202,7 +205,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     if (!strict && unknown.length > 0) {
       // A marked guess (x-inferred on the sandbox): the real service answers as if they were absent.
       ignored[IGNORED_HEADER] = unknown.map(encodeURIComponent).join(', ');
-      config.log?.(
+      log?.(
         `sandbox: ignored query parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} on ${op.method.toUpperCase()} ${op.path} ` +
           '(not declared by the spec; start with --strict to refuse them with 400)',
       );
@@ -221,8 +224,8 @@ export function createPipeline(config: PipelineConfig): Pipeline {
   return async function pipeline(req: SandboxRequest): Promise<SandboxResponse> {
     const started = config.log ? elapsed() : 0;
     const requestId = `sbx-${(++counter).toString(36)}`;
-    // Never the raw target in a log: a token put in the path or the query would land there.
-    const target = () => redactTokens(clip(req.target, 200));
+    // Never the raw target in a log: a token (or the secret) put in the path or the query would land there.
+    const target = () => clip(scrub(req.target), 200);
     let response: SandboxResponse;
     let status: number | string | undefined;
     try {
@@ -232,8 +235,8 @@ export function createPipeline(config: PipelineConfig): Pipeline {
         // A client that hung up (or timed out) mid-request is the client's business, not a sandbox bug.
         status = 'client went away';
       } else {
-        config.log?.(
-          `sandbox: internal error on ${req.method} ${target()}: ${redactTokens(String((error as Error).stack ?? error))}`,
+        log?.(
+          `sandbox: internal error on ${req.method} ${target()}: ${String((error as Error).stack ?? error)}`,
         );
       }
       // Written only if the client is still there (the Node listener checks).
@@ -244,6 +247,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     }
     status ??= response.status;
     response.headers = { 'x-request-id': requestId, ...CORS, ...response.headers };
+    // The target is the only part of this line a client wrote, and target() has scrubbed it.
     config.log?.(`${req.method} ${target()} → ${status} ${(elapsed() - started).toFixed(1)} ms`);
     return response;
   };

@@ -9,7 +9,7 @@ import { count, type Io, type JobOptions } from '../job.js';
 import { runJob } from '../job-runner.js';
 import { describe, findTarget, operations } from '../operations.js';
 import { runOrdered } from '../ordered.js';
-import { tablePath, writeFileAtomic } from '../output/destination.js';
+import { isStreamFile, tablePath, writeFileAtomic } from '../output/destination.js';
 import { createEncoder } from '../output/encoders.js';
 import { recordShape } from '../output/record-shape.js';
 import { checkParams, filledPath, parseQueryOptions, requestLine } from '../request.js';
@@ -159,7 +159,12 @@ export async function backfillCommand(pathArg: string, options: BackfillOptions,
           noData: state.noData,
           ...(plan.skipped ? { skipped: plan.skipped } : {}),
         };
-        summaryFile = outDir ? join(outDir, '_summary.json') : options.out && `${options.out}.summary.json`;
+        // None beside a device or a pipe (/dev/null.summary.json).
+        summaryFile = outDir
+          ? join(outDir, '_summary.json')
+          : options.out && !isStreamFile(options.out)
+            ? `${options.out}.summary.json`
+            : undefined;
         if (summaryFile) writeFileAtomic(summaryFile, `${JSON.stringify(summary, null, 2)}\n`);
       },
       summary: ({ state, records }, seconds) => [

@@ -11,7 +11,7 @@ import { count, type Io, type JobOptions } from '../job.js';
 import { runJob } from '../job-runner.js';
 import { describe, findTarget, operations } from '../operations.js';
 import { runOrdered } from '../ordered.js';
-import { tablePath } from '../output/destination.js';
+import { fileKey, isStreamFile, tablePath } from '../output/destination.js';
 import { createEncoder } from '../output/encoders.js';
 import { recordShape } from '../output/record-shape.js';
 import { checkParams, filledPath, parseQueryOptions, requestLine } from '../request.js';
@@ -75,7 +75,9 @@ export async function exportCommand(pathArg: string, options: ExportOptions, io:
       `plan: export every record of GET ${op.path}${op.documentId ? ` (${op.documentId})` : ''}, ${options.format} to ${outputs}\n` +
         steps +
         (options.out
-          ? `checkpoint: ${checkpointPath(options.out)} (an interrupted run resumes from it)\n`
+          ? isStreamFile(options.out)
+            ? 'checkpoint: none (a device or a pipe cannot be resumed)\n'
+            : `checkpoint: ${checkpointPath(fileKey(options.out))} (an interrupted run resumes from it)\n`
           : '') +
         'dry run: nothing was sent\n',
     );

@@ -1,7 +1,10 @@
 // What the command line does to files it did not write, or that a killed run left: it resumes whatever the
 // spelling of --out, never truncates a file no checkpoint accounts for, never writes through a symbolic link,
 // cleans its temporary files, and says the truth when interrupted.
+import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
 import {
+  createReadStream,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -96,6 +99,38 @@ describe('files no checkpoint accounts for', () => {
     expect(readFileSync(target, 'utf8').trim().split('\n')).toHaveLength(7231);
   });
 
+  it('--force writes through a link, but not over content no checkpoint accounts for: that still needs --restart', async () => {
+    const target = join(dir, 'precious-target.ndjson');
+    const link = join(dir, 'precious-link.ndjson');
+    writeFileSync(target, 'PRECIOUS\n');
+    symlinkSync(target, link);
+    const result = expectExit(await runCli([...exportArgs(link), '--force'], sandboxEnv(sandbox)), 2);
+    expect(result.stderr).toContain('--restart');
+    expect(readFileSync(target, 'utf8')).toBe('PRECIOUS\n');
+
+    expectExit(
+      await runCli([...exportArgs(link), '--force', '--restart', '--quiet'], sandboxEnv(sandbox)),
+      0,
+    );
+    expect(readFileSync(target, 'utf8').trim().split('\n')).toHaveLength(7231);
+  });
+
+  it('a --force run through a link keeps its checkpoint beside the real file: a run on the real path resumes it', async () => {
+    const sub = join(dir, 'forced');
+    mkdirSync(sub);
+    const reference = join(sub, 'reference.ndjson');
+    expectExit(await runCli([...exportArgs(reference), '--quiet'], sandboxEnv(sandbox)), 0);
+    const real = join(sub, 'real.ndjson');
+    const link = join(sub, 'link.ndjson');
+    symlinkSync(real, link);
+
+    await killAfter([...exportArgs(link), '--force'], `${real}.checkpoint.json`, 1000);
+    expect(existsSync(`${link}.checkpoint.json`)).toBe(false);
+    const resumed = expectExit(await runCli(exportArgs(real), sandboxEnv(sandbox)), 0);
+    expect(resumed.stderr).toMatch(/^resuming /m);
+    expect(readFileSync(real, 'utf8')).toBe(readFileSync(reference, 'utf8'));
+  });
+
   it('removes the temporary files a killed run left beside its checkpoint when it starts again', async () => {
     const sub = join(dir, 'temps');
     mkdirSync(sub);
@@ -133,6 +168,48 @@ describe('files no checkpoint accounts for', () => {
       2,
     );
     expect(result.stderr).toContain('--out-dir');
+  });
+});
+
+describe('character devices and pipes as --out', () => {
+  const lines = (text: string) => text.trim().split('\n').length;
+
+  it('/dev/null: exit 0, no checkpoint beside it, no fsync or truncate refused', async () => {
+    const result = expectExit(await runCli([...exportArgs('/dev/null'), '--quiet'], sandboxEnv(sandbox)), 0);
+    expect(result.stderr).toBe('');
+    expect(existsSync('/dev/null.checkpoint.json')).toBe(false);
+    // Again: nothing left behind to resume or refuse.
+    expectExit(await runCli([...exportArgs('/dev/null'), '--quiet'], sandboxEnv(sandbox)), 0);
+  });
+
+  it('/dev/stdout, a link under /dev to the pipe: accepted without --force, every record on stdout', async () => {
+    const result = expectExit(
+      await runCli([...exportArgs('/dev/stdout'), '--quiet'], sandboxEnv(sandbox)),
+      0,
+    );
+    expect(lines(result.stdout)).toBe(7231);
+  });
+
+  it('a FIFO: every record through it, exit 0, no checkpoint', async () => {
+    const fifo = join(dir, 'records.fifo');
+    execFileSync('mkfifo', [fifo]);
+    let read = '';
+    const reader = createReadStream(fifo, 'utf8').on('data', (chunk) => {
+      read += chunk;
+    });
+    const done = once(reader, 'close');
+    expectExit(await runCli([...exportArgs(fifo), '--quiet'], sandboxEnv(sandbox)), 0);
+    await done;
+    expect(lines(read)).toBe(7231);
+    expect(existsSync(`${fifo}.checkpoint.json`)).toBe(false);
+  });
+
+  it('a link outside /dev to a device still needs --force', async () => {
+    const link = join(dir, 'null-link');
+    symlinkSync('/dev/null', link);
+    const result = expectExit(await runCli(exportArgs(link), sandboxEnv(sandbox)), 2);
+    expect(result.stderr).toContain('--force');
+    expectExit(await runCli([...exportArgs(link), '--force', '--quiet'], sandboxEnv(sandbox)), 0);
   });
 });
 

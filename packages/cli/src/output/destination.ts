@@ -9,9 +9,11 @@ import {
   ftruncateSync,
   openSync,
   readdirSync,
+  readlinkSync,
   realpathSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
@@ -38,13 +40,59 @@ export function fileKey(path: string): string {
   try {
     return realpathSync(absolute);
   } catch {
-    // Not there yet: the directory decides.
+    // Not there yet: the directory decides, after any link to it (a link to a file the run is about to create).
+    const target = danglingTarget(absolute);
     try {
-      return join(realpathSync(dirname(absolute)), basename(absolute));
+      return join(realpathSync(dirname(target)), basename(target));
     } catch {
-      return absolute;
+      return target;
     }
   }
+}
+
+/** Where a chain of links ends when its last target does not exist yet (at most 40 links, as the kernel). */
+function danglingTarget(path: string): string {
+  let current = path;
+  for (let hops = 0; hops < 40; hops++) {
+    try {
+      current = resolve(dirname(current), readlinkSync(current));
+    } catch {
+      return current; // not a link (or not there): the end of the chain
+    }
+  }
+  return current;
+}
+
+/**
+ * Whether `path` is a character device, a pipe or a socket (`/dev/null`, `/dev/stdout` on a pipe, terminal or
+ * socket, a FIFO):
+ * written as a stream, in order, with no position, fsync or truncate, and nothing to resume.
+ */
+export function isStreamFile(path: string): boolean {
+  try {
+    const stat = statSync(path);
+    return stat.isCharacterDevice() || stat.isFIFO() || stat.isSocket();
+  } catch {
+    return false;
+  }
+}
+
+/** A device or pipe opened for writing: appended in order, never synced or cut back, no offsets (no resume). */
+export function streamFileDestination(fd: number): Destination {
+  return {
+    async append(chunks) {
+      const text = chunks.get('') ?? '';
+      if (!text) return;
+      const bytes = Buffer.from(text, 'utf8');
+      let done = 0;
+      while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
+    },
+    sync() {},
+    offsets: () => undefined,
+    close() {
+      closeSync(fd);
+    },
+  };
 }
 
 /** The file of a table: `funds.csv` for the main one, `funds.classes.csv` for the `classes` list. */

@@ -12,7 +12,10 @@ export interface SandboxRequest {
   headers: RequestHeaders;
   /** Reads the body, refusing one above `limit` bytes with BodyTooLarge. Called at most once. */
   body: (limit: number) => Promise<Uint8Array>;
-  /** Drains a body that will not be read (a Node socket must be read to the end to be reused). */
+  /**
+   * Lets go of a body that will not be read: nothing to do when there is none; else a Node socket closes after the
+   * answer rather than read the rest (it could only be reused once read to its end).
+   */
   discard: () => void;
   /** Whether the client has hung up (a Node socket destroyed); a fetch-style request has no such state. */
   clientGone?: () => boolean;

@@ -54,6 +54,28 @@ function holdsLongRun(text: string): boolean {
   return false;
 }
 
+/**
+ * redactTokens, and also every occurrence of `secret` (the sandbox's own client secret, too short and too plain
+ * to look like a token), as sent or percent-encoded: for the log, where a client's mistake must not print it.
+ */
+export function logRedactor(secret: string): (text: string) => string {
+  return (text) => {
+    let out = redactTokens(text);
+    if (out.includes(secret)) out = out.split(secret).join('[redacted]');
+    // Written with escapes (`%73andbox-secret`, `+` for a space): looked for in the decoded text, shown so.
+    if (out.includes('%') || out.includes('+')) {
+      let decoded: string | undefined;
+      try {
+        decoded = decodeURIComponent(out.replace(/\+/g, ' '));
+      } catch {
+        decoded = undefined; // a stray `%`: no escape to hide anything behind
+      }
+      if (decoded?.includes(secret)) out = decoded.split(secret).join('[redacted]');
+    }
+    return out;
+  };
+}
+
 export function redactTokens(text: string): string {
   if (!holdsLongRun(text)) return text;
   return text.replace(TOKEN_LIKE, (run) => (/[A-Z0-9]/.test(run) ? '[redacted]' : run));
