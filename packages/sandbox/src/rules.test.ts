@@ -169,6 +169,36 @@ describe('document 3: dates, months and release schedules', () => {
     expect((await call(`${path}?etf=NOPE`)).status).toBe(404);
     expect((await call(`${path}?etf=bad-code`)).status).toBe(400);
   });
+
+  it('difusao-taxas ("throughout the day"): no market call timed after the clock; past days hold every call', async () => {
+    const path = '/feed/precos-indices/v1/titulos-publicos/difusao-taxas';
+    interface Row {
+      provedor_info: string;
+      data_referencia: string;
+      horario?: string;
+    }
+    const calls = (rows: Row[]) => rows.filter((r) => r.provedor_info === 'call');
+    // 2026-11-19 is a Thursday, a business day.
+    const early = await at('2026-11-19T07:00:00-03:00', () => call.json<Row[]>(path));
+    expect(early.status).toBe(200);
+    expect(early.body.every((r) => r.data_referencia === '2026-11-19')).toBe(true);
+    expect(calls(early.body)).toEqual([]);
+    expect(early.body.length).toBeGreaterThan(0); // the operator's rows (previous day's rates, no time)
+
+    const noon = await at('2026-11-19T12:00:30-03:00', () => call.json<Row[]>(path));
+    const late = await at('2026-11-19T23:00:00-03:00', () => call.json<Row[]>(path));
+    const noonTimes = calls(noon.body).map((r) => r.horario as string);
+    expect(noonTimes.length).toBeGreaterThan(0);
+    expect(noonTimes.every((t) => t < '12:00:00')).toBe(true);
+    // The calls made by noon are those of the full day timed before noon: nothing moves, nothing is dropped.
+    const lateTimes = calls(late.body).map((r) => r.horario as string);
+    expect(noonTimes).toEqual(lateTimes.filter((t) => t < '12:00:00'));
+    expect(lateTimes.length).toBeGreaterThan(noonTimes.length);
+
+    // A past day asked at dawn: every call of that day.
+    const past = await at('2026-11-20T07:00:00-03:00', () => call.json<Row[]>(`${path}?data=2026-11-19`));
+    expect(calls(past.body).map((r) => r.horario)).toEqual(lateTimes);
+  });
 });
 
 describe('one consistent universe', () => {

@@ -152,15 +152,27 @@ function intradayPrices(ctx: RequestContext, date: string): Rec[] {
   });
 }
 
+/** When a market call on a bond was made that day (09:00 to 17:00 Brasília), in seconds since midnight. */
+function callSeconds(ctx: RequestContext, isin: string, date: string): number {
+  return 9 * 3600 + (mix(key(ctx.world.seed, isin), toDayNumber(date)) % (8 * 3600));
+}
+
+/**
+ * Document 3 publishes rate diffusion "throughout the day": today's answer holds the market calls made before
+ * the clock's current minute (a call is published once made, never ahead of the clock), and the operator's rows,
+ * which carry the previous day's indicative rate and no time. Past days hold every call.
+ */
 function ratesDiffusion(ctx: RequestContext, date: string): Rec[] {
   const market = ctx.world.market;
+  const madeBy = date === ctx.now.today ? ctx.now.minutes * 60 : Number.POSITIVE_INFINITY;
   return (market.imaIndices[7] as IndexDef)
     .members(date)
     .filter((b) => b.tipo !== 'NTN-C')
-    .map((b, i) => {
+    .flatMap((b, i) => {
       const rate = market.bondRate(b, date);
       const call = i % 2 === 0;
-      const seconds = 9 * 3600 + (mix(key(ctx.world.seed, b.isin), toDayNumber(date)) % (8 * 3600));
+      const seconds = callSeconds(ctx, b.isin, date);
+      if (call && seconds >= madeBy) return [];
       const hms = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60]
         .map((n) => String(n).padStart(2, '0'))
         .join(':');
@@ -189,7 +201,7 @@ function ratesDiffusion(ctx: RequestContext, date: string): Rec[] {
           intervalo_ind_max: round(rate + 0.1, 4),
           intervalo_ind_min: round(rate - 0.1, 4),
         });
-      return rec;
+      return [rec];
     });
 }
 
