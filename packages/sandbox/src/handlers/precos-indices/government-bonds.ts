@@ -42,7 +42,7 @@ function vna(ctx: RequestContext, date: string): Rec[] {
     ['NTN-C', 'NTN-C', '770100', 1350],
     ['LFT', 'LFT', '210100', 0],
   ];
-  // One object per date, the bond kinds in `titulos` (EVIDENCE.md row 14).
+  // One object per date, the bond kinds in `titulos` (public-client evidence, item 14).
   const titulos = rows.map(([tipoTitulo, tipo, selic, indexBase]) => ({
     tipo_titulo: tipoTitulo,
     codigo_selic: selic,
@@ -78,7 +78,7 @@ function curves(ctx: RequestContext, date: string): Rec[] {
   const fitted = (market.imaIndices[7] as IndexDef)
     .members(date)
     .filter((b) => b.tipo !== 'LFT' && b.tipo !== 'NTN-C');
-  // An array with one object per date (EVIDENCE.md row 15).
+  // An array with one object per date (public-client evidence, item 15).
   const day: Rec = {
     data_referencia: date,
     parametros: params,
@@ -108,7 +108,7 @@ function curves(ctx: RequestContext, date: string): Rec[] {
 
 function intradayCurve(ctx: RequestContext, date: string): Rec[] {
   const market = ctx.world.market;
-  // One object per date, one group per indexer, one parameter per vertex (EVIDENCE.md row 16).
+  // One object per date, one group per indexer, one parameter per vertex (public-client evidence, item 16).
   const grupos = (['PREFIXADOS', 'IPCA'] as const).map((g) => ({
     grupo_indexador: g,
     parametros: ETTJ_VERTICES.slice(0, 14).map((du) => ({
