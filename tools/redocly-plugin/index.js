@@ -2,6 +2,7 @@
 // The `feed` Redocly lint plugin: the conventions of specs/CONVENTIONS.md that the built-in rules cannot check.
 // Loaded by redocly.yaml (`plugins: [tools/redocly-plugin/index.js]`); each rule is enabled there as `feed/<name>`.
 // Redocly CLI 2 imports this ESM module and calls its default export; every message says how to fix the problem.
+import { ComponentNames } from './rules/component-names.js';
 import { DecimalNotation } from './rules/decimal-notation.js';
 import { DocumentedErrors } from './rules/documented-errors.js';
 import { FeedSecurity } from './rules/feed-security.js';
@@ -21,6 +22,7 @@ export const rules = {
   'feed-security': FeedSecurity,
   'decimal-notation': DecimalNotation,
   'path-file-name': PathFileName,
+  'component-names': ComponentNames,
 };
 
 export default function feedPlugin() {

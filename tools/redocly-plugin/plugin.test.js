@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import feedPlugin, { rules } from './index.js';
 
 const RULES = [
+  'component-names',
   'decimal-notation',
   'documented-errors',
   'feed-security',

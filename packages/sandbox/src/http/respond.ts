@@ -1,4 +1,4 @@
-// Writing answers: JSON bodies with a length, the error body of specs/common/schemas/Error.yaml, and the headers
+// Writing answers: JSON bodies with a length, the error body of specs/common/schemas/ErrorBody.yaml, and the headers
 // every answer carries. Never echoes a secret or a token.
 import { encodeJson, RawJson } from '../cache/raw-json.js';
 import type { SandboxResponse } from './exchange.js';
