@@ -216,7 +216,7 @@ describe('one consistent universe', () => {
     expect(fund).toBeDefined();
     const byCode = async (code: string) =>
       (
-        await call.json<{ content: { codigo_fundo: string }; classes: { codigo_classe: string }[] }>(
+        await call.json<{ codigo_fundo: string; classes: { codigo_classe: string }[] }>(
           `/feed/fundos/v2/fundos/${code}`,
         )
       ).body;
@@ -355,16 +355,19 @@ describe('one consistent universe', () => {
 
   it("a past version of a fund's registry carries nothing dated after it (F0000100007, from 2012)", async () => {
     type Version = {
-      content: { codigo_fundo: string; data_vigencia_fundo: string; adaptado_rcvm175: string };
+      codigo_fundo: string;
+      data_vigencia_fundo: string;
+      adaptado_rcvm175: string;
       documentos: { url: string; data_vigencia: string }[];
       prestadores: { data_inicio_vigencia: string }[];
     };
     const history = (await call.json<Version[]>('/feed/fundos/v2/fundos/F0000100007/historico')).body;
     expect(history.length).toBe(2);
     const [first, current] = history as [Version, Version];
-    expect(first.content.data_vigencia_fundo < '2024-10-01').toBe(true);
-    expect(first.content.adaptado_rcvm175).toBe('N');
-    const asOf = first.content.data_vigencia_fundo;
+    expect(first.data_vigencia_fundo < '2024-10-01').toBe(true);
+    expect(first.adaptado_rcvm175).toBe('N');
+    expect(first.codigo_fundo).toBe('F0000100007');
+    const asOf = first.data_vigencia_fundo;
     for (const d of first.documentos) {
       expect(d.data_vigencia <= asOf).toBe(true);
       expect(d.url).toContain(`regulamento-${asOf}.pdf`);
@@ -402,11 +405,11 @@ describe('one consistent universe', () => {
     ).body;
     expect(rows).toHaveLength(detail.classes_serie_cota.length);
     const v2 = (
-      await call.json<{ content: { identificador_fundo: string }; classes: unknown[] }>(
+      await call.json<{ identificador_fundo: string; classes: unknown[] }>(
         `/feed/fundos/v2/fundos/S0000${detail.classes_serie_cota[0]?.codigo_assoc}`,
       )
     ).body;
-    expect(v2.content.identificador_fundo).toBe(cnpj);
+    expect(v2.identificador_fundo).toBe(cnpj);
   });
 
   it("an index portfolio's bonds are those of its daily composition; the curves' bonds those of the market", async () => {

@@ -95,8 +95,9 @@ function detail(ctx: RequestContext, code: string, beta: boolean): HandlerResult
 
 /** E2's detail of a fund (also the last version of its history). */
 function detailOverride(ctx: RequestContext, f: FundEntity): Record<string, unknown> {
+  // The fund's fields at the top level, beside its contexts (specs/PUBLIC-CLIENT-EVIDENCE.md, item 23).
   return {
-    content: fundOverride(f),
+    ...fundOverride(f),
     documentos: documentsOverride(f),
     prestadores: providersOverride(f, ctx.world.institutions),
     classes: f.classes.map((c) => classOverride(f, c)),
@@ -568,14 +569,11 @@ const fundHistory: Handler = (ctx) => {
       ? [
           {
             ...current,
-            content: {
-              ...fundOverride(f),
-              adaptado_rcvm175: 'N',
-              data_encerramento_fundo: OMIT,
-              data_vigencia_fundo: f.start,
-              data_vigencia: f.start,
-              data_atualizacao: instantAt(f.start, 9 * 3600_000),
-            },
+            adaptado_rcvm175: 'N',
+            data_encerramento_fundo: OMIT,
+            data_vigencia_fundo: f.start,
+            data_vigencia: f.start,
+            data_atualizacao: instantAt(f.start, 9 * 3600_000),
             documentos: documentsOverride(f, f.start),
             prestadores: providersOverride(f, ctx.world.institutions, f.start),
             classes: f.classes

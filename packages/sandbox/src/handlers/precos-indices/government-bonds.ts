@@ -30,6 +30,9 @@ function tpfSecondary(ctx: RequestContext, date: string): Rec[] {
           intervalo_min_d1: round(rate - 6 * spread, 4),
           intervalo_max_d1: round(rate + 6 * spread, 4),
           pu: market.bondPu(b, date),
+          // Beyond document 3's list: what two public clients read (specs/PUBLIC-CLIENT-EVIDENCE.md, item 21).
+          codigo_isin: b.isin,
+          desvio_padrao: round(spread / 2 + 0.01 * unit(key(ctx.world.seed, b.isin, toDayNumber(date))), 4),
         };
       })
     : [];
