@@ -249,7 +249,10 @@ const cases = [
       ),
     },
     expected: [
-      { at: `${at(P)}/x-inferred/evidence`, message: badEvidence('Operation', 'a string ("One client.\\nAnother.")') },
+      {
+        at: `${at(P)}/x-inferred/evidence`,
+        message: badEvidence('Operation', 'a string ("One client.\\nAnother.")'),
+      },
       {
         at: 'openapi.yaml#/components/schemas/Fund/x-inferred/evidence',
         message: badEvidence('Schema', 'a number (3)'),
@@ -293,7 +296,8 @@ const cases = [
                 'x-inferred': {
                   ...INFERRED,
                   basis: 'public clients (4)',
-                  evidence: 'Four public clients read the fields at the top level of each record (A and B too).',
+                  evidence:
+                    'Four public clients read the fields at the top level of each record (A and B too).',
                 },
               },
             },
@@ -306,7 +310,10 @@ const cases = [
         at: `${at(P)}/description`,
         message: `The description of this Operation cites a file (\`../shared/EVIDENCE.md\`), which users of the spec do not have: ${PLAIN_WORDS}.`,
       },
-      { at: `${at(P)}/x-inferred/evidence`, message: cites('evidence', 'Operation', 'a file (`EVIDENCE.md`)') },
+      {
+        at: `${at(P)}/x-inferred/evidence`,
+        message: cites('evidence', 'Operation', 'a file (`EVIDENCE.md`)'),
+      },
       {
         at: `${at(P)}/parameters/0/x-inferred/choice`,
         message: cites('choice', 'Parameter', 'a row of a table (`row 8`)'),

@@ -51,7 +51,7 @@ const UNREADABLE = [
 ];
 const PLAIN_WORDS =
   'say in plain words what the evidence is (e.g. "two public clients read `totalSize` beside `content`"); the ' +
-  'rows and the clients\' letters belong in specs/PUBLIC-CLIENT-EVIDENCE.md, which the docs do not show';
+  "rows and the clients' letters belong in specs/PUBLIC-CLIENT-EVIDENCE.md, which the docs do not show";
 
 /** @param {string} text @returns {string | undefined} what the text cites that users do not have, and where */
 function unreadable(text) {
