@@ -177,6 +177,20 @@ const cases: Case[] = [
     response: [['response-max-increased', 'warn']],
   },
   {
+    name: 'maxLength removed beside an enum whose values all fit it (the same values are accepted)',
+    before: obj({ a: str({ enum: ['S', 'N', 'NA', 'ND'], maxLength: 2 }) }),
+    after: obj({ a: str({ enum: ['S', 'N', 'NA', 'ND'] }) }),
+    request: [],
+    response: [],
+  },
+  {
+    name: 'maxLength removed beside an enum with a longer value (that value is now accepted)',
+    before: obj({ a: str({ enum: ['S', 'NAO'], maxLength: 2 }) }),
+    after: obj({ a: str({ enum: ['S', 'NAO'] }) }),
+    request: [['request-max-increased', 'info']],
+    response: [['response-max-increased', 'warn']],
+  },
+  {
     name: 'minimum raised',
     before: obj({ a: num({ minimum: 0 }) }),
     after: obj({ a: num({ minimum: 1 }) }),

@@ -85,14 +85,27 @@ function compareBounds(ctx: SchemaDiffContext, before: Obj, after: Obj, path: st
     ['minProperties', false],
   ];
   for (const [keyword, upper] of counts) {
-    const b = typeof before[keyword] === 'number' ? (before[keyword] as number) : undefined;
-    const a = typeof after[keyword] === 'number' ? (after[keyword] as number) : undefined;
+    const b = effectiveCount(before, keyword, upper);
+    const a = effectiveCount(after, keyword, upper);
     if (a === b) continue;
     const message = `${keyword} ${b ?? 'none'} → ${a ?? 'none'}`;
     const narrowed = a !== undefined && (b === undefined || (upper ? a < b : a > b));
     if (narrowed) ctx.report(upper ? 'max-decreased' : 'min-increased', path, message);
     else ctx.report(upper ? 'max-increased' : 'min-decreased', path, message);
   }
+}
+
+/**
+ * A length or count limit, or undefined where there is none or it admits nothing the schema's string `enum`
+ * does not already admit (`enum: [S, N, NA, ND]` with `maxLength: 2`): dropping such a limit changes nothing.
+ */
+function effectiveCount(schema: Obj, keyword: string, upper: boolean): number | undefined {
+  const limit = typeof schema[keyword] === 'number' ? (schema[keyword] as number) : undefined;
+  const values = enumValues(schema);
+  if (limit === undefined || !keyword.endsWith('Length') || !values?.every((v) => typeof v === 'string'))
+    return limit;
+  const moot = (values as string[]).every((v) => (upper ? [...v].length <= limit : [...v].length >= limit));
+  return moot ? undefined : limit;
 }
 
 function enumValues(schema: Obj): unknown[] | undefined {

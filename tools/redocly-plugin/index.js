@@ -10,6 +10,7 @@ import { InferredChoiceMarked } from './rules/inferred-choice-marked.js';
 import { OperationComplete } from './rules/operation-complete.js';
 import { PaginatedListLimits } from './rules/paginated-list-limits.js';
 import { PathFileName } from './rules/path-file-name.js';
+import { SchemaForms } from './rules/schema-forms.js';
 import { SuccessExample } from './rules/success-example.js';
 
 /** The rules, by name (their config id is `feed/<name>`). */
@@ -23,6 +24,7 @@ export const rules = {
   'decimal-notation': DecimalNotation,
   'path-file-name': PathFileName,
   'component-names': ComponentNames,
+  'schema-forms': SchemaForms,
 };
 
 export default function feedPlugin() {

@@ -104,7 +104,7 @@ describe('unmarked inferences are marked (item 5)', () => {
   it('infraestrutura is AN-var(2) as document 1 types it, not a borrowed AN-fixed(2) reading', () => {
     const field = property('FundosV2Classe', 'infraestrutura');
     const resolved = { ...resolve(field), ...field };
-    expect(resolved).toMatchObject({ type: 'string', maxLength: 2, enum: ['S', 'N', 'NA', 'ND'] });
+    expect(resolved).toMatchObject({ type: 'string', 'x-max-length': 2, enum: ['S', 'N', 'NA', 'ND'] });
     expect(resolved.minLength).toBeUndefined();
     expect(JSON.stringify(resolve(field)['x-inferred'] ?? '')).not.toMatch(/AN-fixed/);
   });

@@ -61,6 +61,14 @@ type Gen = (
   component: string | undefined,
 ) => unknown;
 
+/** A subschema no value satisfies: `false`, or its object form `{ not: {} }` (which the specs write). */
+function forbids(schema: unknown): boolean {
+  if (schema === false) return true;
+  if (!schema || typeof schema !== 'object') return false;
+  const { not, ...rest } = schema as Json;
+  return Object.keys(rest).length === 0 && !!not && typeof not === 'object' && Object.keys(not).length === 0;
+}
+
 const regexCache = new Map<string, RegExp>();
 function re(pattern: string): RegExp {
   let r = regexCache.get(pattern);
@@ -270,7 +278,7 @@ export class SchemaGenerator {
     return {
       required: [...flat.required],
       forbidden: Object.entries(flat.properties)
-        .filter(([, v]) => v === false)
+        .filter(([, v]) => forbids(v))
         .map(([k]) => k),
     };
   }
