@@ -34,8 +34,8 @@ describe('forms of feed.json that every generator reads', () => {
       }
       for (const key of ['allOf', 'anyOf', 'oneOf']) {
         const list = node[key];
-        if (Array.isArray(list))
-          list.forEach((v, i) => typeof v === 'boolean' && found.push(`${at}/${key}/${i}`));
+        if (!Array.isArray(list)) continue;
+        for (const [i, v] of list.entries()) if (typeof v === 'boolean') found.push(`${at}/${key}/${i}`);
       }
     }
     expect(found).toEqual([]);
