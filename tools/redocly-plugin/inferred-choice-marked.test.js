@@ -11,8 +11,11 @@ const INFERRED = {
   basis: 'guess',
 };
 const BASIS_FORMS =
-  '`document` (the documents state or imply it), `public clients (N)` (N independent public clients read ' +
-  'it so, EVIDENCE.md) or `guess` (nothing supports it beyond plausibility; analogy with another endpoint is a guess)';
+  '`document` (the documents state or imply it), `public clients (N)` (N independent public clients of the ' +
+  'real service read it so) or `guess` (nothing supports it beyond plausibility)';
+const PLAIN_WORDS =
+  'say in plain words what the evidence is (e.g. "two public clients read `totalSize` beside `content`"); the ' +
+  "rows and the clients' letters belong in specs/PUBLIC-CLIENT-EVIDENCE.md, which the docs do not show";
 
 /** @param {string} type */
 const notShown = (type) =>
@@ -36,15 +39,18 @@ const noBasis = (type) =>
 /** @param {string} type @param {string} found */
 const badBasis = (type, found) =>
   `\`basis\` of \`x-inferred\` on this ${type} is ${found}; write one of ${BASIS_FORMS}. ` +
-  'Put the evidence itself in `evidence:` (one line naming the EVIDENCE.md row and the clients).';
+  'Put the evidence itself in `evidence:` (one line: what the clients read, or the analogy drawn).';
 /** @param {string} type */
 const noEvidence = (type) =>
   `\`x-inferred\` on this ${type} rests on public clients but has no \`evidence\`. Add \`evidence:\` in one ` +
-  'line naming the EVIDENCE.md row and the clients, e.g. `evidence: EVIDENCE.md row 1 (clients C, D)`.';
+  'line saying what they read, e.g. `evidence: Two public clients read \\`totalSize\\` beside \\`content\\`.`';
 /** @param {string} type @param {string} found */
 const badEvidence = (type, found) =>
   `\`evidence\` of \`x-inferred\` on this ${type} must be one non-empty line, found ${found}. ` +
-  'Name the EVIDENCE.md row and the clients in one sentence; the reasoning goes in `reason`.';
+  'Say what the clients read in one sentence; the reasoning goes in `reason`.';
+/** @param {string} field @param {string} type @param {string} cited */
+const cites = (field, type, cited) =>
+  `\`${field}\` of \`x-inferred\` on this ${type} cites ${cited}, which users of the spec do not have: ${PLAIN_WORDS}.`;
 
 /** @param {Record<string, unknown>} schema */
 const withSchema = (schema) =>
@@ -102,7 +108,7 @@ const cases = [
         '  choice: Errors answer a JSON object.',
         '  reason: The document does not show the error body.',
         '  basis: public clients (1)',
-        '  evidence: EVIDENCE.md row 12 (one recorded answer)',
+        '  evidence: One answer recorded from the production host.',
         '',
       ].join('\n'),
     },
@@ -171,7 +177,7 @@ const cases = [
                   'x-inferred': {
                     ...INFERRED,
                     basis: 'public clients (2)',
-                    evidence: 'EVIDENCE.md row 1 (clients C, D)',
+                    evidence: 'Two public clients read `totalSize` beside `content`.',
                   },
                 },
               ],
@@ -235,7 +241,7 @@ const cases = [
         {
           [P]: {
             get: operation({
-              'x-inferred': { ...INFERRED, basis: 'document', evidence: 'row 1\nrow 2' },
+              'x-inferred': { ...INFERRED, basis: 'document', evidence: 'One client.\nAnother.' },
             }),
           },
         },
@@ -243,10 +249,82 @@ const cases = [
       ),
     },
     expected: [
-      { at: `${at(P)}/x-inferred/evidence`, message: badEvidence('Operation', 'a string ("row 1\\nrow 2")') },
+      {
+        at: `${at(P)}/x-inferred/evidence`,
+        message: badEvidence('Operation', 'a string ("One client.\\nAnother.")'),
+      },
       {
         at: 'openapi.yaml#/components/schemas/Fund/x-inferred/evidence',
         message: badEvidence('Schema', 'a number (3)'),
+      },
+    ],
+  },
+  {
+    name: 'notes and descriptions that cite a file, a row or a client by letter users do not have',
+    files: {
+      'openapi.yaml': api(
+        {
+          [P]: {
+            get: operation({
+              description: 'Paged as the clients read it (see ../shared/EVIDENCE.md).',
+              'x-inferred': {
+                ...INFERRED,
+                basis: 'public clients (2)',
+                evidence: 'EVIDENCE.md row 1: clients C and D read `totalSize`',
+              },
+              parameters: [
+                {
+                  name: 'size',
+                  in: 'query',
+                  schema: { type: 'integer' },
+                  'x-inferred': {
+                    choice: 'The default is 1000, as in row 8.',
+                    reason: 'Client B sends it.',
+                    basis: 'public clients (1)',
+                    evidence: 'client B sends `size` beside `cursor`',
+                  },
+                },
+              ],
+            }),
+          },
+        },
+        {
+          components: {
+            schemas: {
+              Fund: {
+                type: 'object',
+                'x-inferred': {
+                  ...INFERRED,
+                  basis: 'public clients (4)',
+                  evidence:
+                    'Four public clients read the fields at the top level of each record (A and B too).',
+                },
+              },
+            },
+          },
+        },
+      ),
+    },
+    expected: [
+      {
+        at: `${at(P)}/description`,
+        message: `The description of this Operation cites a file (\`../shared/EVIDENCE.md\`), which users of the spec do not have: ${PLAIN_WORDS}.`,
+      },
+      {
+        at: `${at(P)}/x-inferred/evidence`,
+        message: cites('evidence', 'Operation', 'a file (`EVIDENCE.md`)'),
+      },
+      {
+        at: `${at(P)}/parameters/0/x-inferred/choice`,
+        message: cites('choice', 'Parameter', 'a row of a table (`row 8`)'),
+      },
+      {
+        at: `${at(P)}/parameters/0/x-inferred/reason`,
+        message: cites('reason', 'Parameter', 'a client by its letter (`Client B`)'),
+      },
+      {
+        at: `${at(P)}/parameters/0/x-inferred/evidence`,
+        message: cites('evidence', 'Parameter', 'a client by its letter (`client B`)'),
       },
     ],
   },

@@ -151,7 +151,9 @@ describe("the beta database's size quotes document 1 and says how it is read (it
     expectMarked(ok, 'E1 beta 200');
     const mark = ok['x-inferred'] as Json;
     expect(String(mark.choice)).toContain('"about 7,231 thousand example FIF funds"');
-    expect(String(mark.choice)).toMatch(/read as 7,231/);
+    expect(String(mark.choice)).toMatch(/read as about 7,231/);
+    // The beta has every type but FIAGRO (document 1), so the sandbox's beta list answers 7,087 of its 7,231.
+    expect(String(mark.choice)).toContain('7,087');
     expect(mark.basis).toBe('guess');
     const example = Object.values(
       ((ok.content as Json)['application/json'] as Json).examples as Json,

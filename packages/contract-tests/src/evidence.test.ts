@@ -1,4 +1,4 @@
-// The answers public clients of the real service read (../shared/EVIDENCE.md), one fixture per followed shape in
+// The answers public clients of the real service read (specs/PUBLIC-CLIENT-EVIDENCE.md), one fixture per followed shape in
 // evidence/: each validates against the bundled spec, and the typed client reads from it the fields those clients
 // read. The reads below compile only while the generated types have the evidence's names and nesting.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -46,11 +46,12 @@ const v2 = (name: string, tokenStatus?: number) =>
 const prices = (name: string) => createPrecosIndicesClient(options(fixtures.get(name) as Fixture));
 
 describe('every evidence fixture is valid against the bundled spec', () => {
-  it('there is one for each followed row with a shape (1, 2, 6, 8, 9, 12–19)', () => {
+  it('there is one for each followed item with a shape (1, 2, 5, 6, 8, 9, 11–19, 21, 23)', () => {
     const rows = new Set([...fixtures.values()].flatMap((f) => f.row.split(/,\s*/)));
     expect([...rows].sort((a, b) => Number(a) - Number(b))).toEqual([
       '1',
       '2',
+      '5',
       '6',
       '8',
       '9',
@@ -63,6 +64,8 @@ describe('every evidence fixture is valid against the bundled spec', () => {
       '17',
       '18',
       '19',
+      '21',
+      '23',
     ]);
   });
   it.each([...fixtures.entries()])('%s', (_, f) => {
@@ -79,6 +82,16 @@ describe('the typed clients read what the public clients read', () => {
     const item = data?.content[0];
     expect([item?.identificador_fundo, item?.codigo_fundo]).toEqual(['28516301000191', 'F0000254851']);
     expect(item?.classes[0]?.codigo_classe).toBe('C0000254851');
+  });
+
+  it("rows 5 and 23: E2, the fund's fields at the top level beside documentos, prestadores and classes", async () => {
+    const { data } = await v2('row-05-23-e2-detail.json').GET(
+      '/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}',
+      { params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000254851' } } },
+    );
+    expect([data?.identificador_fundo, data?.codigo_fundo]).toEqual(['28516301000191', 'F0000254851']);
+    expect(data?.documentos[0]?.tipo_documento).toBe('Regulamento');
+    expect(data?.classes).toEqual([]);
   });
 
   it('row 1: E3 in the same envelope', async () => {
@@ -124,6 +137,16 @@ describe('the typed clients read what the public clients read', () => {
     // An object (so `if (error)` narrows), holding the bare string as sent.
     const body = (fixtures.get('row-12-error-string.json') as Fixture).body;
     expect(error).toEqual({ status: 401, error: 'text body', message: body });
+  });
+
+  it('row 21: mercado-secundario-TPF with codigo_isin and desvio_padrao, each optional', async () => {
+    const { data } = await prices('row-21-mercado-secundario-tpf.json').GET(
+      '/feed/precos-indices/v1/titulos-publicos/mercado-secundario-TPF',
+    );
+    expect(data?.map((r) => [r.codigo_isin, r.desvio_padrao])).toEqual([
+      ['BRSTNCLTN7W3', 0.0123],
+      [undefined, undefined],
+    ]);
   });
 
   it('row 13: a bare JSON array', async () => {

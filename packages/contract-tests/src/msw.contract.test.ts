@@ -95,7 +95,7 @@ describe('a documented answer per test', () => {
     const { data } = await v2().GET(fundPath, {
       params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000000001' } },
     });
-    expect(data?.content.atributo).toBe('Multiclasses');
+    expect(data?.atributo).toBe('Multiclasses');
     expect(data?.classes?.length).toBeGreaterThan(1);
     expect(data).not.toEqual(firstExample(fundPath, 'get', 200));
   });

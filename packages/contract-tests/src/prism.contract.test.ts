@@ -179,7 +179,7 @@ describe('typed calls', () => {
     const detail = await v2.GET('/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}', {
       params: { path: { codigo_fundo_ou_classe_ou_subclasse: first?.codigo_fundo as string } },
     });
-    expect(detail.data?.content.codigo_fundo).toBe(first?.codigo_fundo);
+    expect(detail.data?.codigo_fundo).toBe(first?.codigo_fundo);
   });
 
   it('V5 with classe-assoc repeated, then V6 of a listed fund', async () => {

@@ -113,7 +113,7 @@ describe('calls', () => {
     expect(call?.headers.get('access_token')).toBe(feed.issued[0]);
   });
 
-  it('tokenUrl: tokens from another host (EVIDENCE.md row 10), feed calls to baseUrl', async () => {
+  it('tokenUrl: tokens from another host (public-client evidence, item 10), feed calls to baseUrl', async () => {
     const tokenHost = 'https://tokens.test.example';
     const { feed, client } = setup({}, { tokenUrl: `${tokenHost}/oauth/access-token` });
     const { response } = await getFund(client);
@@ -131,7 +131,7 @@ describe('calls', () => {
   });
 
   it.each([200, 201, 202])(
-    'a token answer of %i is success (any 2xx, EVIDENCE.md row 11)',
+    'a token answer of %i is success (any 2xx, public-client evidence, item 11)',
     async (status) => {
       const { feed, client } = setup({
         handler: (r) =>

@@ -57,7 +57,7 @@ describe('errorFromResponse', () => {
     expect(error.message).toContain('request id req-77');
   });
 
-  // EVIDENCE.md row 12: the production gateway answered a 401 whose body was a bare JSON string.
+  // public-client evidence, item 12: the production gateway answered a 401 whose body was a bare JSON string.
   const gateway =
     'Client Id in the request, identified by HEADER client_id, is invalid. Check docs for the right client_id.';
   it.each([

@@ -68,7 +68,7 @@ describe('every feed operation through its typed client against the sandbox hand
 describe('the stateful behaviour, in-process', () => {
   const E1 = `${sandbox.url}/feed/fundos/v2/fundos`;
 
-  it('401 without the flow A headers, as the service answers (a bare string from the gateway, EVIDENCE.md row 12)', async () => {
+  it('401 without the flow A headers, as the service answers (a bare string from the gateway, public-client evidence, item 12)', async () => {
     const response = await fetch(E1);
     expect(response.status).toBe(401);
     expect(await response.json()).toMatch(/client_id/);

@@ -85,8 +85,23 @@ describe('typed answers', () => {
         params: { path: { codigo_fundo_ou_classe_ou_subclasse: code } },
       });
     const fund = await byCode(codes.fund);
-    expect(fund.data?.content.codigo_fundo).toBe(codes.fund);
-    expect((await byCode(codes.class)).data?.content.codigo_fundo).toBe(codes.fund);
+    // The fund's fields at the top level, beside its contexts (no nested `content`).
+    expect(fund.data?.codigo_fundo).toBe(codes.fund);
+    expect(fund.data?.tipo_identificador_fundo).toBe('CNPJ');
+    expect(Array.isArray(fund.data?.documentos) && Array.isArray(fund.data?.classes)).toBe(true);
+    expect(fund.data).not.toHaveProperty('content');
+    expect((await byCode(codes.class)).data?.codigo_fundo).toBe(codes.fund);
+  });
+
+  it('mercado-secundario-TPF records carry the optional codigo_isin and desvio_padrao', async () => {
+    const { data } = await clients['precos-indices'].GET(
+      '/feed/precos-indices/v1/titulos-publicos/mercado-secundario-TPF',
+    );
+    expect(data?.length).toBeGreaterThan(0);
+    for (const r of data ?? []) {
+      expect(r.codigo_isin).toMatch(/^BR[A-Z0-9]{10}$/);
+      expect(typeof r.desvio_padrao).toBe('number');
+    }
   });
 
   it('document 3 answers the latest published day when data is absent, and the day asked otherwise', async () => {

@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxFetch, sandboxFetch } from './client.js';
 import { type RunningSandbox, startSandbox } from './index.js';
+import { loadSpec } from './spec/load.js';
+import { readOperations } from './spec/operations.js';
 
 const NOW = Date.parse('2026-11-19T21:00:00-03:00');
 
@@ -140,7 +142,30 @@ describe('E1 fund list', () => {
       .totalSize;
     const beta = (await call.json<Page<FundRecord>>('/beta/feed/fundos/v2/fundos?size=1')).body.totalSize;
     expect(beta).toBe(7231 - fiagro);
+    expect(beta).toBe(7087); // the figure the spec's beta example gives
   });
+});
+
+describe('lists whose document gives no default size (E3, E6, E7, the single-fund series)', () => {
+  const operations = readOperations(loadSpec());
+  it.each([
+    ['E3', '/feed/fundos/v2/fundos/instituicoes'],
+    ['E6', '/feed/fundos/v2/fundos/C0000100007/notas-explicativas'],
+    ['E7', '/feed/fundos/v2/fundos/dados-cadastrais/lote?data-atualizacao=1990-01-01T00:00:00.000'],
+    ['E2-serie-historica', '/feed/fundos/v2/fundos/C0000100007/serie-historica?data-inicio=2020-01-01'],
+  ])(
+    '%s without size answers pages of the size the spec declares as its default (1,000)',
+    async (id, path) => {
+      const size = operations
+        .find((o) => o.documentId === id)
+        ?.params.find((p) => p.in === 'query' && p.name === 'size');
+      expect(size?.schema.default).toBe(1000);
+      const { status, body } = await call.json<Page<unknown>>(path);
+      expect(status).toBe(200);
+      expect(body.pageable).toEqual({ page: 0, size: 1000 });
+      expect(body.content.length).toBe(Math.min(1000, body.totalSize));
+    },
+  );
 });
 
 describe('other lists', () => {
@@ -183,10 +208,10 @@ describe('other lists', () => {
     );
     expect(records.length).toBeGreaterThan(3000);
     const sample = records[123] as { codigo_fundo: string; cnpj_fundo: string };
-    const { body } = await call.json<{ content: { identificador_fundo: string } }>(
+    const { body } = await call.json<{ identificador_fundo: string }>(
       `/feed/fundos/v2/fundos/F0000${sample.codigo_fundo}`,
     );
-    expect(body.content.identificador_fundo).toBe(sample.cnpj_fundo);
+    expect(body.identificador_fundo).toBe(sample.cnpj_fundo);
   });
 
   it('the batch registry (E7) answers the funds updated since data-atualizacao', async () => {

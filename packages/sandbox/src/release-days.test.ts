@@ -92,7 +92,8 @@ describe('ETF portfolio previews: on their own days, from 11:00, describing the 
   const PREVIEW = '/feed/precos-indices/v2/ima-etf/previa-carteira-teorica';
   const next = (r: Preview) =>
     `${r.data_divulgacao_carteira_teorica}: ${r.data_inicio_proxima}..${r.data_fim_proxima}`;
-  const family = { 'IMA-B': 1, 'IMA-B 5': 1, 'IMA-B 5+': 1, 'IMA-B 5 P2': 1 };
+  // Document 3 names the preview of IMA-B, IMA-B 5+ and IMA-B 5 P2 (and IRF-M P2), not of IMA-B 5.
+  const family = { 'IMA-B': 1, 'IMA-B 5+': 1, 'IMA-B 5 P2': 1 };
 
   it('the IMA-B family two business days before day 15: the next portfolio starts on day 15', async () => {
     expect((await at<Preview>('2026-11-12T10:59:00', `${PREVIEW}?mes=11&ano=2026`, next)).status).toBe(404);
@@ -110,6 +111,11 @@ describe('ETF portfolio previews: on their own days, from 11:00, describing the 
       status: 200,
       byIndex: { 'IRF-M P2': '2026-10-29: 2026-11-03..2026-11-30' },
     });
+  });
+
+  it('IMA-B 5 has no preview (the document names none for it): asked alone, 404', async () => {
+    const imaB5 = `${PREVIEW}?etf=IMA_B5&mes=11&ano=2026`;
+    expect((await at<Preview>('2026-11-19T21:00:00', imaB5, next)).status).toBe(404);
   });
 
   it('without mes/ano: each index its newest released preview', async () => {

@@ -169,6 +169,36 @@ describe('document 3: dates, months and release schedules', () => {
     expect((await call(`${path}?etf=NOPE`)).status).toBe(404);
     expect((await call(`${path}?etf=bad-code`)).status).toBe(400);
   });
+
+  it('difusao-taxas ("throughout the day"): no market call timed after the clock; past days hold every call', async () => {
+    const path = '/feed/precos-indices/v1/titulos-publicos/difusao-taxas';
+    interface Row {
+      provedor_info: string;
+      data_referencia: string;
+      horario?: string;
+    }
+    const calls = (rows: Row[]) => rows.filter((r) => r.provedor_info === 'call');
+    // 2026-11-19 is a Thursday, a business day.
+    const early = await at('2026-11-19T07:00:00-03:00', () => call.json<Row[]>(path));
+    expect(early.status).toBe(200);
+    expect(early.body.every((r) => r.data_referencia === '2026-11-19')).toBe(true);
+    expect(calls(early.body)).toEqual([]);
+    expect(early.body.length).toBeGreaterThan(0); // the operator's rows (previous day's rates, no time)
+
+    const noon = await at('2026-11-19T12:00:30-03:00', () => call.json<Row[]>(path));
+    const late = await at('2026-11-19T23:00:00-03:00', () => call.json<Row[]>(path));
+    const noonTimes = calls(noon.body).map((r) => r.horario as string);
+    expect(noonTimes.length).toBeGreaterThan(0);
+    expect(noonTimes.every((t) => t < '12:00:00')).toBe(true);
+    // The calls made by noon are those of the full day timed before noon: nothing moves, nothing is dropped.
+    const lateTimes = calls(late.body).map((r) => r.horario as string);
+    expect(noonTimes).toEqual(lateTimes.filter((t) => t < '12:00:00'));
+    expect(lateTimes.length).toBeGreaterThan(noonTimes.length);
+
+    // A past day asked at dawn: every call of that day.
+    const past = await at('2026-11-20T07:00:00-03:00', () => call.json<Row[]>(`${path}?data=2026-11-19`));
+    expect(calls(past.body).map((r) => r.horario)).toEqual(lateTimes);
+  });
 });
 
 describe('one consistent universe', () => {
@@ -186,7 +216,7 @@ describe('one consistent universe', () => {
     expect(fund).toBeDefined();
     const byCode = async (code: string) =>
       (
-        await call.json<{ content: { codigo_fundo: string }; classes: { codigo_classe: string }[] }>(
+        await call.json<{ codigo_fundo: string; classes: { codigo_classe: string }[] }>(
           `/feed/fundos/v2/fundos/${code}`,
         )
       ).body;
@@ -261,6 +291,91 @@ describe('one consistent universe', () => {
     expect(history.at(-1)).toEqual(detail);
   });
 
+  it("a fund's type names agree with its type and category, in v1 and v2; notes fit the fund", async () => {
+    type Classe = { nivel_1_categoria: string; nivel_2_categoria: string; tipo_assoc: string };
+    const list = (
+      await call.json<{ content: { codigo_fundo: string; tipo_fundo: string }[] }>(
+        '/feed/fundos/v2/fundos?size=200',
+      )
+    ).body.content;
+    const seen = new Map<string, number>();
+    for (const fund of list) {
+      // Every type, and a dozen FIFs (their categories vary: Renda Fixa, Multimercados, Ações, ...).
+      const n = seen.get(fund.tipo_fundo) ?? 0;
+      if (n >= (fund.tipo_fundo === 'FIF' ? 12 : 1)) continue;
+      seen.set(fund.tipo_fundo, n + 1);
+      const detail = (
+        await call.json<{ classes: (Classe & { codigo_classe: string })[] }>(
+          `/feed/fundos/v2/fundos/${fund.codigo_fundo}`,
+        )
+      ).body;
+      for (const c of detail.classes) {
+        if (['FIDC', 'FII', 'FIP', 'FIAGRO', 'ETF'].includes(fund.tipo_fundo))
+          expect(c.nivel_1_categoria).toBe(fund.tipo_fundo);
+        expect(c.tipo_assoc).toBe(fund.tipo_fundo === 'ETF' ? 'Passiva' : 'Ativa');
+        const notes = (
+          await call.json<{ content: { descricao: string }[] }>(
+            `/feed/fundos/v2/fundos/${c.codigo_classe}/notas-explicativas`,
+          )
+        ).body.content;
+        if (fund.tipo_fundo !== 'FIDC')
+          for (const n of notes) expect(n.descricao).not.toMatch(/seniores|subordinad/i);
+      }
+    }
+    expect([...seen.keys()].sort()).toEqual(['ETF', 'FIAGRO', 'FIDC', 'FIF', 'FII', 'FIP', 'OFFSHORE']);
+
+    // v1: the type names its asset class (555, offshore) or its structured class (FIDC, FII, FIP).
+    const v1 = async (path: string) =>
+      (await call.json<{ content: Record<string, unknown>[] }>(`${path}?size=15`)).body.content;
+    for (const f of await v1('/feed/fundos/v1/fundos')) {
+      const d = (
+        await call.json<{ 'dados-cadastrais': { classe_assoc: string; tipo_assoc: string } }>(
+          `/feed/fundos/v1/fundos/${f.codigo_fundo}`,
+        )
+      ).body['dados-cadastrais'];
+      expect(d.tipo_assoc.startsWith(d.classe_assoc.replace(/s$/, ''))).toBe(true);
+    }
+    for (const f of await v1('/feed/fundos/v1/fundos-offshore')) {
+      const d = (
+        await call.json<{ 'dados-cadastrais': { classe_assoc: string; tipo_assoc: string } }>(
+          `/feed/fundos/v1/fundos-offshore/${f.codigo_fundo}`,
+        )
+      ).body['dados-cadastrais'];
+      expect(d.tipo_assoc).toBe(`${d.classe_assoc} Investimento no Exterior`);
+    }
+    for (const f of await v1('/feed/fundos/v1/fundos-estruturados')) {
+      const d = (
+        await call.json<{ 'dados-cadastrais': { classe_assoc: string; tipo_assoc: string } }>(
+          `/feed/fundos/v1/fundos-estruturados/${f.cnpj_fundo}`,
+        )
+      ).body['dados-cadastrais'];
+      expect(d.tipo_assoc.startsWith(`${d.classe_assoc} `)).toBe(true);
+    }
+  });
+
+  it("a past version of a fund's registry carries nothing dated after it (F0000100007, from 2012)", async () => {
+    type Version = {
+      codigo_fundo: string;
+      data_vigencia_fundo: string;
+      adaptado_rcvm175: string;
+      documentos: { url: string; data_vigencia: string }[];
+      prestadores: { data_inicio_vigencia: string }[];
+    };
+    const history = (await call.json<Version[]>('/feed/fundos/v2/fundos/F0000100007/historico')).body;
+    expect(history.length).toBe(2);
+    const [first, current] = history as [Version, Version];
+    expect(first.data_vigencia_fundo < '2024-10-01').toBe(true);
+    expect(first.adaptado_rcvm175).toBe('N');
+    expect(first.codigo_fundo).toBe('F0000100007');
+    const asOf = first.data_vigencia_fundo;
+    for (const d of first.documentos) {
+      expect(d.data_vigencia <= asOf).toBe(true);
+      expect(d.url).toContain(`regulamento-${asOf}.pdf`);
+    }
+    for (const p of first.prestadores) expect(p.data_inicio_vigencia <= asOf).toBe(true);
+    expect(current.documentos.some((d) => d.url.endsWith('regulamento-2024-10-01.pdf'))).toBe(true);
+  });
+
   it('a structured fund has the same classes or series in V5, V6 and V7, and they are its v2 subclasses', async () => {
     const list = (
       await call.json<{
@@ -290,11 +405,11 @@ describe('one consistent universe', () => {
     ).body;
     expect(rows).toHaveLength(detail.classes_serie_cota.length);
     const v2 = (
-      await call.json<{ content: { identificador_fundo: string }; classes: unknown[] }>(
+      await call.json<{ identificador_fundo: string; classes: unknown[] }>(
         `/feed/fundos/v2/fundos/S0000${detail.classes_serie_cota[0]?.codigo_assoc}`,
       )
     ).body;
-    expect(v2.content.identificador_fundo).toBe(cnpj);
+    expect(v2.identificador_fundo).toBe(cnpj);
   });
 
   it("an index portfolio's bonds are those of its daily composition; the curves' bonds those of the market", async () => {
@@ -342,7 +457,7 @@ describe('one consistent universe', () => {
       expect(m?.pu).toBe(c.pu_indicativo);
     }
 
-    // One object per index, its debentures in `referencias` (EVIDENCE.md row 17).
+    // One object per index, its debentures in `referencias` (public-client evidence, item 17).
     const ida = (
       await call.json<{ indice: string; referencias: { codigo_titulo: string }[] }[]>(
         '/feed/precos-indices/v1/indices-mais/carteira-teorica-ida?mes=10&ano=2026',

@@ -62,10 +62,10 @@ describe("document 1's beta database, read literally: 7,231,000 funds", () => {
       expect(last.body.content).toHaveLength(1000);
       expect((await get(`${batch}&page=7231`)).status).toBe(404);
       const fund = last.body.content.at(-1);
-      const detail = await get.json<{ content: { codigo_fundo: string } }>(
+      const detail = await get.json<{ codigo_fundo: string }>(
         `/feed/fundos/v2/fundos/${fund?.classes.at(-1)?.codigo_classe}`,
       );
-      expect(detail.body.content.codigo_fundo).toBe(fund?.content.codigo_fundo);
+      expect(detail.body.codigo_fundo).toBe(fund?.content.codigo_fundo);
     } finally {
       await literal.stop();
     }

@@ -1,9 +1,13 @@
 // @ts-check
 // feed/inferred-choice-marked: every `x-inferred` is `{ choice, reason, basis, evidence? }` (choice and reason
-// non-empty, basis one of the three forms below, evidence one line), and a node whose description says
+// non-empty, basis one of the fixed vocabulary below, evidence one line), and a node whose description says
 // "not shown" carries its own `x-inferred` (CONVENTIONS.md, "Not shown": x-inferred). The basis is what lets a
-// reader weigh a choice: the documents' own words, public client code that reads the real service, or a guess.
-// `info.description` is exempt: it summarises the API and may mention what the documents leave out.
+// reader weigh a choice (the docs show it as a badge): the documents' own words, public client code that reads
+// the real service, or a guess. The notes are user text (the docs print them, generators copy them): they say
+// what the evidence is in plain words and never point at a record users do not have (a file, its rows, the
+// letters the project's record gives the clients): those live in specs/PUBLIC-CLIENT-EVIDENCE.md.
+// `info.description` is exempt from the "not shown" check: it summarises the API and may mention what the
+// documents leave out.
 import { isNonEmptyString, isObject, kindOf } from '../util.js';
 
 /** Node types whose `description` is prose about that node (example payloads are not walked as these). */
@@ -29,11 +33,34 @@ const NOT_SHOWN = /not\s+shown/i;
 const SHAPE =
   'x-inferred: { choice: <what was chosen>, reason: <what the document gives and does not show>, basis: document | public clients (N) | guess }';
 
-/** `document`, `guess`, or `public clients (N)` with N ≥ 1 (how many independent clients agree). */
+/** The vocabulary: `document`, `guess`, or `public clients (N)` with N ≥ 1 (how many independent clients agree). */
 const BASIS = /^(document|guess|public clients \(([1-9]\d*)\))$/;
 const BASIS_FORMS =
-  '`document` (the documents state or imply it), `public clients (N)` (N independent public clients read ' +
-  'it so, EVIDENCE.md) or `guess` (nothing supports it beyond plausibility; analogy with another endpoint is a guess)';
+  '`document` (the documents state or imply it), `public clients (N)` (N independent public clients of the ' +
+  'real service read it so) or `guess` (nothing supports it beyond plausibility)';
+
+/**
+ * What users of the spec cannot follow: a file (`EVIDENCE.md`, `../shared/...`), a row of a table they do not
+ * have, or a client named by the letter the project's record gives it.
+ */
+const UNREADABLE = [
+  { pattern: /[\w./-]*\.md\b/i, what: 'a file' },
+  { pattern: /\.\.\/shared\b/, what: 'a file' },
+  { pattern: /\brows? \d+/i, what: 'a row of a table' },
+  { pattern: /\b[Cc]lients? [A-Z]\b/, what: 'a client by its letter' },
+];
+const PLAIN_WORDS =
+  'say in plain words what the evidence is (e.g. "two public clients read `totalSize` beside `content`"); the ' +
+  "rows and the clients' letters belong in specs/PUBLIC-CLIENT-EVIDENCE.md, which the docs do not show";
+
+/** @param {string} text @returns {string | undefined} what the text cites that users do not have, and where */
+function unreadable(text) {
+  for (const { pattern, what } of UNREADABLE) {
+    const m = pattern.exec(text);
+    if (m) return `${what} (\`${m[0]}\`)`;
+  }
+  return undefined;
+}
 
 /** @type {import('../util.js').Rule} */
 export function InferredChoiceMarked() {
@@ -69,7 +96,27 @@ export function InferredChoiceMarked() {
               });
             }
             checkBasis(inferred, where, type, ctx);
+            for (const field of ['choice', 'reason', 'evidence']) {
+              const text = inferred[field];
+              const cited = typeof text === 'string' ? unreadable(text) : undefined;
+              if (cited)
+                ctx.report({
+                  message:
+                    `\`${field}\` of \`x-inferred\` on this ${type} cites ${cited}, which users of the spec do not ` +
+                    `have: ${PLAIN_WORDS}.`,
+                  location: where.child([field]),
+                });
+            }
           }
+        }
+
+        if (DESCRIBED.has(type) && typeof node.description === 'string') {
+          const cited = unreadable(node.description);
+          if (cited)
+            ctx.report({
+              message: `The description of this ${type} cites ${cited}, which users of the spec do not have: ${PLAIN_WORDS}.`,
+              location: ctx.location.child(['description']),
+            });
         }
 
         if (
@@ -107,14 +154,14 @@ function checkBasis(inferred, where, type, ctx) {
     ctx.report({
       message:
         `\`basis\` of \`x-inferred\` on this ${type} is ${kindOf(basis)}; write one of ${BASIS_FORMS}. ` +
-        'Put the evidence itself in `evidence:` (one line naming the EVIDENCE.md row and the clients).',
+        'Put the evidence itself in `evidence:` (one line: what the clients read, or the analogy drawn).',
       location: where.child(['basis']),
     });
   } else if (basis.startsWith('public clients') && !isNonEmptyString(inferred.evidence)) {
     ctx.report({
       message:
         `\`x-inferred\` on this ${type} rests on public clients but has no \`evidence\`. Add \`evidence:\` in one ` +
-        'line naming the EVIDENCE.md row and the clients, e.g. `evidence: EVIDENCE.md row 1 (clients C, D)`.',
+        'line saying what they read, e.g. `evidence: Two public clients read \\`totalSize\\` beside \\`content\\`.`',
       location: where.child(['basis']),
     });
   }
@@ -123,7 +170,7 @@ function checkBasis(inferred, where, type, ctx) {
     ctx.report({
       message:
         `\`evidence\` of \`x-inferred\` on this ${type} must be one non-empty line, found ${kindOf(evidence)}. ` +
-        'Name the EVIDENCE.md row and the clients in one sentence; the reasoning goes in `reason`.',
+        'Say what the clients read in one sentence; the reasoning goes in `reason`.',
       location: where.child(['evidence']),
     });
   }

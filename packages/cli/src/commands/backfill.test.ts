@@ -119,7 +119,8 @@ describe('assoc-feed backfill', () => {
     expect(days).not.toContain('2025-04-21'); // Tiradentes
     expect(readdirSync(outDir).sort()).toEqual([...days.map((d) => `${d}.json`), '_summary.json']);
     const call = sandboxFetch(sandbox);
-    // curvas-juros answers an array with one object per date (EVIDENCE.md row 15): the file holds its records.
+    // curvas-juros answers an array with one object per date (public-client evidence, item 15): the file holds
+    // its records.
     const { body } = await call.json(`/feed/precos-indices/v1/titulos-publicos/curvas-juros?data=${days[0]}`);
     expect(JSON.parse(readFileSync(join(outDir, `${days[0]}.json`), 'utf8'))).toEqual(body);
   });

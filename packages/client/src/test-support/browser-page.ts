@@ -76,7 +76,7 @@ async function run(input: BrowserScenarioInput): Promise<BrowserScenarioResult> 
 
   return {
     paginated,
-    fund: { status: fund.response.status, codigo_fundo: fund.data?.content.codigo_fundo },
+    fund: { status: fund.response.status, codigo_fundo: fund.data?.codigo_fundo },
     vna: { status: vna.response.status, records: vna.data?.length ?? 0 },
     badInput,
     runtime: {

@@ -16,7 +16,7 @@ export interface Inferred {
   reason: string;
   /** What the choice rests on, as the spec writes it: `document`, `public clients (N)` or `guess`. */
   basis: string;
-  /** One line naming the EVIDENCE.md row and the clients, when there is some. */
+  /** One line saying what the public clients read (or the analogy drawn), when there is some. */
   evidence?: string;
 }
 

@@ -4,6 +4,7 @@
 // beta list, E2, E5, E7 and E8 alike, and the same fund shows the same codes and names in all of them.
 import { isIsoDate, toDayNumber } from '../calendar.js';
 import { Instant, OMIT } from '../generate/schema-generator.js';
+import { typeNames } from '../universe/fund-types.js';
 import type { ClassEntity, FundEntity, SubclassEntity } from '../universe/funds.js';
 import { type InstitutionUniverse, providerRoles } from '../universe/institutions.js';
 
@@ -44,6 +45,7 @@ export function fundOverride(f: FundEntity): Record<string, unknown> {
 
 export function classOverride(f: FundEntity, c: ClassEntity): Record<string, unknown> {
   const closed = c.closedOn ?? OMIT;
+  const names = typeNames(c.categoria);
   return {
     codigo_classe: c.code,
     tipo_identificador_classe: 'CNPJ',
@@ -55,7 +57,10 @@ export function classOverride(f: FundEntity, c: ClassEntity): Record<string, unk
     nome_comercial: c.nome,
     nome_nivel1_categoria: c.categoria,
     nivel1_categoria: c.categoria,
-    nivel_1_categoria: c.categoria,
+    nivel_1_categoria: names.nivel1,
+    nivel_2_categoria: names.nivel2,
+    nivel_3_subcategoria: names.nivel3,
+    tipo_assoc: names.gestao,
     categoria_cvm: f.tipo,
     foco_atuacao: c.categoria,
     data_inicio_atividade: c.start,
@@ -92,7 +97,7 @@ export function subclassOverride(f: FundEntity, s: SubclassEntity): Record<strin
 
 /** The v2 list record of a fund (E1 and its beta variant): the fund's fields, its classes and every subclass. */
 export function listRecordOverride(f: FundEntity): Record<string, unknown> {
-  // The fund's fields at the top level of the record, beside its lists (EVIDENCE.md row 2).
+  // The fund's fields at the top level of the record, beside its lists (public-client evidence, item 2).
   return {
     ...fundOverride(f),
     classes: f.classes.map((c) => classOverride(f, c)),
@@ -100,9 +105,11 @@ export function listRecordOverride(f: FundEntity): Record<string, unknown> {
   };
 }
 
+/** The fund's providers; `asOf`: as registered on that earlier date (a past version of the registry). */
 export function providersOverride(
   f: FundEntity,
   institutions: InstitutionUniverse,
+  asOf = f.vigencia,
 ): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   for (const role of providerRoles) {
@@ -115,24 +122,28 @@ export function providersOverride(
       nome_comercial: inst.nome,
       tipo_pessoa: inst.tipoPessoa,
       codigo_pais: inst.codigoPais,
-      data_inicio_vigencia: f.vigencia,
+      data_inicio_vigencia: asOf,
       data_fim_vigencia: OMIT,
-      data_atualizacao: instantAt(f.vigencia, 10 * 3600_000 + 11 * 60_000 + 12_131),
+      data_atualizacao: instantAt(asOf, 10 * 3600_000 + 11 * 60_000 + 12_131),
     });
   }
   return out;
 }
 
-export function documentsOverride(f: FundEntity): Record<string, unknown>[] {
+/**
+ * The fund's documents: the regulation in force and, for a migrated fund, its first audit. `asOf`: the documents
+ * in force on that earlier date (a past version of the registry): the regulation of then, no later audit.
+ */
+export function documentsOverride(f: FundEntity, asOf = f.vigencia): Record<string, unknown>[] {
   const docs: Record<string, unknown>[] = [
     {
       tipo_documento: 'Regulamento',
-      url: `https://docs.assoc.example/fundos/${f.code}/regulamento-${f.vigencia}.pdf`,
-      data_vigencia: f.vigencia,
-      data_atualizacao: instantAt(f.vigencia, 10 * 3600_000 + 11 * 60_000 + 12_131),
+      url: `https://docs.assoc.example/fundos/${f.code}/regulamento-${asOf}.pdf`,
+      data_vigencia: asOf,
+      data_atualizacao: instantAt(asOf, 10 * 3600_000 + 11 * 60_000 + 12_131),
     },
   ];
-  if (f.archetype.legacy) {
+  if (f.archetype.legacy && asOf === f.vigencia) {
     docs.push({
       tipo_documento: 'Auditoria',
       url: `https://docs.assoc.example/fundos/${f.code}/auditoria-${f.start.slice(0, 4)}.pdf`,

@@ -6,6 +6,7 @@ import { OMIT } from '../generate/schema-generator.js';
 import { mix } from '../rng.js';
 import { earlierDate, lastClosedBusinessDay, laterDate } from '../time.js';
 import type { Archetype, Kind } from '../universe/archetypes.js';
+import { offshoreTipoV1, typeNames } from '../universe/fund-types.js';
 import { type ClassEntity, type FundEntity, LEGACY_LIMIT, type SubclassEntity } from '../universe/funds.js';
 import { base36, isin } from '../universe/ids.js';
 import { seriesPoint } from '../universe/series.js';
@@ -76,6 +77,7 @@ function dadosCadastrais(f: FundEntity): Record<string, unknown> {
     data_primeiro_aporte: f.start,
     data_encerramento_fundo: f.closedOn ?? OMIT,
     classe_assoc: classe555(f),
+    tipo_assoc: typeNames(f.categoria).tipoV1,
     classe_cvm: classeCvm(f),
     benchmark: benchmarkOf(f.categoria).slice(0, 20),
     foco_atuacao: f.categoria.slice(0, 20),
@@ -184,14 +186,12 @@ const listOffshore: Handler = (ctx) =>
   );
 
 function offshoreCadastro(f: FundEntity): Record<string, unknown> {
-  return {
-    ...dadosCadastrais(f),
-    classe_assoc: f.nome.includes('Equities')
-      ? 'Ações'
-      : f.nome.includes('Bonds') || f.nome.includes('Treasury')
-        ? 'Renda Fixa'
-        : 'Multimercado',
-  };
+  const classeAssoc = f.nome.includes('Equities')
+    ? 'Ações'
+    : f.nome.includes('Bonds') || f.nome.includes('Treasury')
+      ? 'Renda Fixa'
+      : 'Multimercado';
+  return { ...dadosCadastrais(f), classe_assoc: classeAssoc, tipo_assoc: offshoreTipoV1(classeAssoc) };
 }
 
 const getOffshore: Handler = (ctx) => {
@@ -286,7 +286,13 @@ const getStructured: Handler = (ctx) => {
       ctx,
       ['v1', f.index],
       {
-        'dados-cadastrais': { ...structuredHeader(f), classe_cvm: f.tipo, foco_atuacao: f.categoria },
+        'dados-cadastrais': {
+          ...structuredHeader(f),
+          tipo_assoc: typeNames(f.categoria).tipoV1,
+          categoria_assoc: typeNames(f.categoria).categoriaV1 ?? OMIT,
+          classe_cvm: f.tipo,
+          foco_atuacao: f.categoria,
+        },
         classes_serie_cota: seriesOfQuotas(f).map((s) => {
           const { day, p, published } = lastSeries(ctx, f, cls, s.sub);
           return {

@@ -25,6 +25,7 @@ import {
   monthOfKey,
 } from '../time.js';
 import { type Archetype, BLOCK, type TipoFundo, V2_START } from '../universe/archetypes.js';
+import { noteTexts } from '../universe/fund-types.js';
 import {
   type ClassEntity,
   type FundEntity,
@@ -94,8 +95,9 @@ function detail(ctx: RequestContext, code: string, beta: boolean): HandlerResult
 
 /** E2's detail of a fund (also the last version of its history). */
 function detailOverride(ctx: RequestContext, f: FundEntity): Record<string, unknown> {
+  // The fund's fields at the top level, beside its contexts (specs/PUBLIC-CLIENT-EVIDENCE.md, item 23).
   return {
-    content: fundOverride(f),
+    ...fundOverride(f),
     documentos: documentsOverride(f),
     prestadores: providersOverride(f, ctx.world.institutions),
     classes: f.classes.map((c) => classOverride(f, c)),
@@ -241,7 +243,9 @@ const explanatoryNotes: Handler = (ctx) => {
       // Newest first, spread over the unit's life.
       const day = to - Math.floor(((to - from) * (j + 0.5 + (mix(k, j) % 100) / 250)) / (count + 1));
       const date = addDays('1970-01-01', day);
+      const texts = noteTexts(f.kind, cls.subclasses.length > 0);
       return gen(ctx, ['note', (found.sub ?? cls).number, j], () => ({
+        descricao: texts[mix(k, 1000 + j) % texts.length],
         codigo_fundo: f.code,
         codigo_classe: cls.code,
         codigo_subclasse: found.sub ? found.sub.code : null,
@@ -353,9 +357,10 @@ function publishedAt(day: string): number {
   return toDayNumber(nextBusinessDay(day)) * 86_400_000 + PUBLICATION_MS;
 }
 
-// E8 pages by an opaque cursor (EVIDENCE.md row 8). The cursor names the next record's place in the batch's
-// order (business day, fund index, unit) and how many records came before it, under a key of the query it
-// belongs to: the same cursor with other parameters, or after a new publication moved the batch, is stale.
+// E8 pages by an opaque cursor (specs/PUBLIC-CLIENT-EVIDENCE.md, item 8). The cursor names the next record's
+// place in the batch's order (business day, fund index, unit) and how many records came before it, under a key
+// of the query it belongs to: the same cursor with other parameters, or after a new publication moved the batch,
+// is stale.
 interface SeriesPlace {
   day: string;
   index: number;
@@ -488,7 +493,7 @@ const seriesBatch: Handler = (ctx) => {
   return { kind: 'cursor-page', key: pageKey, page };
 };
 
-// ---- the single-fund series (EVIDENCE.md row 6): E8's records of one class or subclass over a period -------
+// ---- the single-fund series (evidence item 6): E8's records of one class or subclass over a period ---------
 
 const seriesOfOne: Handler = (ctx) => {
   const code = String(ctx.params.codigo_classe_ou_subclasse);
@@ -547,7 +552,7 @@ const seriesOfOne: Handler = (ctx) => {
   };
 };
 
-// ---- the detail history (EVIDENCE.md row 7): the fund's registry versions, the last one E2's detail ---------
+// ---- the detail history (evidence item 7): the fund's registry versions, the last one E2's detail ---------
 
 const fundHistory: Handler = (ctx) => {
   const code = String(ctx.params.codigo_fundo);
@@ -556,19 +561,29 @@ const fundHistory: Handler = (ctx) => {
   const f = found.fund;
   const current = detailOverride(ctx, f);
   // A fund registered before the v2 regime had a version before its adaptation to resolution 175.
+  // Every field of that version is as of its own date: the regulation then in force, the providers and classes
+  // from the fund's start. It carries the fund's code as the v2 interface names the fund (a migrated fund's code
+  // is its former six-digit code, F0000 before it: document 1, rule 3).
   const versions: unknown[] =
     f.start < V2_START && f.vigencia > f.start
       ? [
           {
             ...current,
-            content: {
-              ...fundOverride(f),
-              adaptado_rcvm175: 'N',
-              data_encerramento_fundo: OMIT,
-              data_vigencia_fundo: f.start,
-              data_vigencia: f.start,
-              data_atualizacao: instantAt(f.start, 9 * 3600_000),
-            },
+            adaptado_rcvm175: 'N',
+            data_encerramento_fundo: OMIT,
+            data_vigencia_fundo: f.start,
+            data_vigencia: f.start,
+            data_atualizacao: instantAt(f.start, 9 * 3600_000),
+            documentos: documentsOverride(f, f.start),
+            prestadores: providersOverride(f, ctx.world.institutions, f.start),
+            classes: f.classes
+              .filter((c) => c.start <= f.start)
+              .map((c) => ({
+                ...classOverride(f, c),
+                data_encerramento_classe: OMIT,
+                data_vigencia_classe: f.start,
+                data_atualizacao: instantAt(f.start, 9 * 3600_000),
+              })),
           },
           current,
         ]

@@ -21,7 +21,7 @@ export type Outcome =
   /** `gateway`: refused by the API gateway in front of the service, whose body is a bare JSON string. */
   | { ok: false; status: number; error?: string; message: string; gateway?: boolean };
 
-/** The gateway's wording, as recorded from the production host (EVIDENCE.md row 12). */
+/** The gateway's wording, as recorded from the production host (public-client evidence, item 12). */
 export const GATEWAY_CLIENT_ID_MESSAGE =
   'Client Id in the request, identified by HEADER client_id, is invalid. Check docs for the right client_id.';
 

@@ -82,7 +82,8 @@ spec changes, and with it the clients, the mock and these pages.</p>
 <p>Each choice names its <strong>basis</strong>: <em>document</em> (the documents state or imply it, also where a
 document wins over conflicting evidence), <em>public clients (N)</em> (N independent public client libraries,
 written against the real service, read it so) or <em>guess</em> (nothing beyond plausibility; an analogy with
-another endpoint is a guess). The evidence line names the row of the evidence table and the clients.</p>
+another endpoint is a guess, and counts no client). Under a basis, the evidence says in a line what those clients
+read.</p>
 ${basisFilter(all)}
 <p>${groups.map((g) => `<a href="#${g.api}">Document ${g.number}</a> (${g.choices.length})`).join(' · ')}</p>
 ${sections}`;

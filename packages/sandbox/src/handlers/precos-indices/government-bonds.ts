@@ -30,6 +30,9 @@ function tpfSecondary(ctx: RequestContext, date: string): Rec[] {
           intervalo_min_d1: round(rate - 6 * spread, 4),
           intervalo_max_d1: round(rate + 6 * spread, 4),
           pu: market.bondPu(b, date),
+          // Beyond document 3's list: what two public clients read (specs/PUBLIC-CLIENT-EVIDENCE.md, item 21).
+          codigo_isin: b.isin,
+          desvio_padrao: round(spread / 2 + 0.01 * unit(key(ctx.world.seed, b.isin, toDayNumber(date))), 4),
         };
       })
     : [];
@@ -42,7 +45,7 @@ function vna(ctx: RequestContext, date: string): Rec[] {
     ['NTN-C', 'NTN-C', '770100', 1350],
     ['LFT', 'LFT', '210100', 0],
   ];
-  // One object per date, the bond kinds in `titulos` (EVIDENCE.md row 14).
+  // One object per date, the bond kinds in `titulos` (public-client evidence, item 14).
   const titulos = rows.map(([tipoTitulo, tipo, selic, indexBase]) => ({
     tipo_titulo: tipoTitulo,
     codigo_selic: selic,
@@ -78,7 +81,7 @@ function curves(ctx: RequestContext, date: string): Rec[] {
   const fitted = (market.imaIndices[7] as IndexDef)
     .members(date)
     .filter((b) => b.tipo !== 'LFT' && b.tipo !== 'NTN-C');
-  // An array with one object per date (EVIDENCE.md row 15).
+  // An array with one object per date (public-client evidence, item 15).
   const day: Rec = {
     data_referencia: date,
     parametros: params,
@@ -108,7 +111,7 @@ function curves(ctx: RequestContext, date: string): Rec[] {
 
 function intradayCurve(ctx: RequestContext, date: string): Rec[] {
   const market = ctx.world.market;
-  // One object per date, one group per indexer, one parameter per vertex (EVIDENCE.md row 16).
+  // One object per date, one group per indexer, one parameter per vertex (public-client evidence, item 16).
   const grupos = (['PREFIXADOS', 'IPCA'] as const).map((g) => ({
     grupo_indexador: g,
     parametros: ETTJ_VERTICES.slice(0, 14).map((du) => ({
@@ -152,15 +155,27 @@ function intradayPrices(ctx: RequestContext, date: string): Rec[] {
   });
 }
 
+/** When a market call on a bond was made that day (09:00 to 17:00 Brasília), in seconds since midnight. */
+function callSeconds(ctx: RequestContext, isin: string, date: string): number {
+  return 9 * 3600 + (mix(key(ctx.world.seed, isin), toDayNumber(date)) % (8 * 3600));
+}
+
+/**
+ * Document 3 publishes rate diffusion "throughout the day": today's answer holds the market calls made before
+ * the clock's current minute (a call is published once made, never ahead of the clock), and the operator's rows,
+ * which carry the previous day's indicative rate and no time. Past days hold every call.
+ */
 function ratesDiffusion(ctx: RequestContext, date: string): Rec[] {
   const market = ctx.world.market;
+  const madeBy = date === ctx.now.today ? ctx.now.minutes * 60 : Number.POSITIVE_INFINITY;
   return (market.imaIndices[7] as IndexDef)
     .members(date)
     .filter((b) => b.tipo !== 'NTN-C')
-    .map((b, i) => {
+    .flatMap((b, i) => {
       const rate = market.bondRate(b, date);
       const call = i % 2 === 0;
-      const seconds = 9 * 3600 + (mix(key(ctx.world.seed, b.isin), toDayNumber(date)) % (8 * 3600));
+      const seconds = callSeconds(ctx, b.isin, date);
+      if (call && seconds >= madeBy) return [];
       const hms = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60]
         .map((n) => String(n).padStart(2, '0'))
         .join(':');
@@ -189,7 +204,7 @@ function ratesDiffusion(ctx: RequestContext, date: string): Rec[] {
           intervalo_ind_max: round(rate + 0.1, 4),
           intervalo_ind_min: round(rate - 0.1, 4),
         });
-      return rec;
+      return [rec];
     });
 }
 

@@ -55,9 +55,16 @@ const etfPreviewDay =
   (m: Month): string =>
     def.name === 'IRF-M P2' ? nthBusinessDayOfMonth(m.year, m.month, -2) : addBusinessDays(day15(m), -2);
 
+/**
+ * The indices document 3 names a preview for: IRF-M P2, IMA-B, IMA-B 5+ and IMA-B 5 P2. IMA-B 5 is an ETF index
+ * (its portfolio comes out on day 15) but the document gives it no preview, so it has none here.
+ */
+const PREVIEWED = new Set(['IRF-M P2', 'IMA-B', 'IMA-B 5+', 'IMA-B 5 P2']);
+
 function etfPreview(ctx: RequestContext, asked: Month): Rec[] {
   const out: Rec[] = [];
   for (const { def } of etfDefs(ctx)) {
+    if (!PREVIEWED.has(def.name)) continue;
     const rule = etfRule(def);
     const month = releasedMonth(ctx, asked, etfPreviewDay(def));
     if (!month) continue;

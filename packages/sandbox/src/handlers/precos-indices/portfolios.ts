@@ -51,7 +51,10 @@ export function weights(count: number, seed: number): number[] {
   return raw.map((w) => round((100 * w) / total, 2));
 }
 
-/** One object per index with its components in `referencias` (EVIDENCE.md row 17), from one row per component. */
+/**
+ * One object per index with its components in `referencias` (public-client evidence, item 17), from one row per
+ * component.
+ */
 export function byIndex(rows: Rec[]): Rec[] {
   const out = new Map<string, Rec & { referencias: Rec[] }>();
   for (const { indice, data_inicio, data_fim, ...component } of rows) {
