@@ -110,7 +110,7 @@ function errorsTable(s: Sections, entries: SdkEntry[]): string {
     entries.push({
       kind: 'error',
       name: code,
-      title: `${code} (${className})`,
+      title: `${code} (${className}${status && status !== 'number' ? `, ${status}` : ''})`,
       text: [className, status ?? '', what].join(' '),
       sub: `Error code${status && status !== 'number' ? ` · HTTP ${status}` : ''} · ${className}: ${firstSentence(what)}`,
       url: `${FILE}#error-${code}`,
