@@ -144,7 +144,7 @@ try {
   const references = Promise.all(
     documents.map(async (doc) => {
       const specFile = join(work, `${doc.api}.json`);
-      const rendered = annotateForDocs(withCodeSamples(doc, opsOf(doc.api)));
+      const rendered = annotateForDocs(withCodeSamples(doc, opsOf(doc.api)), doc.api);
       writeFileSync(specFile, JSON.stringify(rendered));
       const output = join(dist, `${doc.api}.html`);
       const routes = Object.fromEntries(opsOf(doc.api).map((op) => [op.operationId, operationRoute(op)]));
