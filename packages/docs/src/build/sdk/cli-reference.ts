@@ -3,6 +3,7 @@
 // examples of its help pages), its exit codes (errors.ts's EXIT, with their comments), and the usage texts of
 // `assoc-feed-mock` and `assoc-feed-sandbox` (their cli-args.ts: the help each prints), cut into flags.
 import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
@@ -59,11 +60,21 @@ interface ProgramModule {
 
 const cliSrc = join(repoRoot, 'packages', 'cli', 'src');
 
+/**
+ * The help's defaults are computed where it runs (the config file under the user's home): the pages show them
+ * as a reader's shell would, not as the build machine's paths.
+ */
+export function portablePaths(text: string, env: NodeJS.ProcessEnv = process.env): string {
+  let out = text;
+  if (env.XDG_CONFIG_HOME) out = out.replaceAll(env.XDG_CONFIG_HOME, '~/.config');
+  return out.replaceAll(`${homedir()}/`, '~/');
+}
+
 function flagsOf(command: CommandLike): CliFlag[] {
   const own = command.options.map((o) => ({
     flags: o.flags,
     long: o.long ?? o.flags,
-    description: o.description,
+    description: portablePaths(o.description),
     ...(o.defaultValue !== undefined &&
     o.defaultValue !== false &&
     !(Array.isArray(o.defaultValue) && !o.defaultValue.length)

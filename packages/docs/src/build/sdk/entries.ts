@@ -1,6 +1,8 @@
 // What an SDK page gives the site's search: one entry per exported name, option, error code, CLI command and
 // flag, environment variable and guide section, each with the URL of its section. And the rule every SDK page
 // must keep: it cites no file outside the repository (the TSDoc and texts it renders included).
+import { homedir } from 'node:os';
+import { repoRoot } from '../../../../../tools/specs/apis.ts';
 
 export type SdkKind = 'api' | 'option' | 'error' | 'command' | 'flag' | 'env' | 'guide';
 
@@ -29,8 +31,19 @@ export function apiAnchor(specifier: string, name: string): string {
   return `${specifier.replace(/^@assoc-feed\//, '').replace(/\//g, '-')}.${name}`;
 }
 
-/** Texts a user's page must never show: files outside the repository, which a reader cannot open. */
-const outsideFiles = [/EVIDENCE\.md/, /\.\.\/shared\b/, /\/work\/shared\b/];
+const literal = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
+/**
+ * Texts a user's page must never show: files outside the repository, which a reader cannot open, and the build
+ * machine's own paths (its home and checkout), which mean nothing on the reader's.
+ */
+const outsideFiles = [
+  /EVIDENCE\.md/,
+  /\.\.\/shared\b/,
+  /\/work\/shared\b/,
+  literal(`${homedir()}/`),
+  literal(repoRoot),
+];
 
 /** Fails the build when an SDK page cites a file outside the repository, naming the page and the words. */
 export function assertNoOutsideFiles(file: string, html: string): void {
