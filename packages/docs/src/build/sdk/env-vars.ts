@@ -47,8 +47,9 @@ export const envVars: EnvVar[] = [
   },
   {
     name: 'FEED_ENVIRONMENT',
-    readBy: 'CLI',
-    meaning: '`production` or `sandbox`: the target when neither --environment nor --base-url is given.',
+    readBy: 'clients, CLI',
+    meaning:
+      '`production` or `sandbox`: the target when none is given in code (`environment`, `baseUrl`) or on the command line (--environment, --base-url).',
   },
   {
     name: 'FEED_CONFIG',
@@ -60,6 +61,11 @@ export const envVars: EnvVar[] = [
     name: 'ASSOC_FEED_DEBUG',
     readBy: 'CLI',
     meaning: 'Any value: an unexpected error also prints its stack trace.',
+  },
+  {
+    name: 'ASSOC_FEED_NOW',
+    readBy: 'CLI (`sync`)',
+    meaning: 'An ISO 8601 instant the release rules are read against instead of the clock (for tests).',
   },
   {
     name: 'FEED_MOCK_URL',
