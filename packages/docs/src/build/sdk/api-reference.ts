@@ -78,17 +78,35 @@ export function parseApiReport(markdown: string): { specifier: string; kind: str
 
 const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
 
-function docOf(symbol: ts.Symbol, checker: ts.TypeChecker): string {
-  const text = ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
-  const tags = symbol
-    .getJsDocTags(checker)
-    .filter((t) => ['deprecated', 'default', 'defaultValue', 'remarks', 'example'].includes(t.name))
-    .map(
-      (t) => `${t.name === 'deprecated' ? 'Deprecated' : `@${t.name}`}: ${ts.displayPartsToString(t.text)}`,
-    );
+/**
+ * A declaration's TSDoc as written (the compiler's own reading takes `@assoc-feed/mock` in a code span for a tag and
+ * cuts the text there): the comment's raw text, with the tags a reader needs in words.
+ */
+function rawDoc(declaration: ts.Node): string {
+  const docs = ts.getJSDocCommentsAndTags(declaration).filter(ts.isJSDoc);
+  const last = docs[docs.length - 1];
+  if (!last) return '';
+  return last
+    .getText()
+    .replace(/^\/\*\*/, '')
+    .replace(/\*\/$/, '')
+    .split('\n')
+    .map((line) => line.replace(/^\s*\* ?/, ''))
+    .join('\n')
+    .replace(/^@(?:internal|see|since|typeParam|template)\b.*$/gm, '')
+    .replace(/^@deprecated\b\s*/gm, 'Deprecated: ')
+    .replace(/^@(?:default|defaultValue)\b\s*/gm, 'Default: ')
+    .replace(/^@returns?\b\s*/gm, 'Returns: ')
+    .replace(/^@throws\b\s*/gm, 'Throws: ')
+    .replace(/^@param\s+(\w+)\s*-?\s*/gm, 'Parameter `$1`: ')
+    .replace(/^@example\b\s*/gm, 'Example: ')
+    .trim();
+}
+
+function docOf(symbol: ts.Symbol): string {
+  const declaration = symbol.declarations?.find((d) => rawDoc(d));
   // {@link X} → `X`: the pages link names themselves.
-  return [text, ...tags]
-    .join('\n\n')
+  return (declaration ? rawDoc(declaration) : '')
     .replace(/\{@link(?:code|plain)?\s+([^}|\s]+)(?:\s*\|\s*([^}]+))?\s*\}/g, (_, name, label) =>
       label ? `${label} (\`${name}\`)` : `\`${name}\``,
     )
@@ -115,7 +133,7 @@ function membersOf(target: ts.Symbol, kind: string, checker: ts.TypeChecker): Ap
         name: p.name,
         optional: Boolean(p.flags & ts.SymbolFlags.Optional),
         type: typeText.replace(/\s+/g, ' '),
-        doc: docOf(p, checker),
+        doc: docOf(p),
       };
     });
 }
@@ -188,7 +206,7 @@ export function readApiPackages(dirs: readonly string[]): ApiPackage[] {
         const symbol = exported.get(item.name);
         if (!symbol) return item;
         const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-        return { ...item, doc: docOf(target, checker), members: membersOf(target, item.kind, checker) };
+        return { ...item, doc: docOf(target), members: membersOf(target, item.kind, checker) };
       });
       return { specifier: entry.specifier, items };
     });
