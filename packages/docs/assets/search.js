@@ -41,12 +41,19 @@
     document: 'Document',
     section: 'Section',
     tag: 'Group',
+    api: 'SDK',
+    option: 'Option',
+    error: 'Error',
+    command: 'Command',
+    flag: 'CLI flag',
+    env: 'Env var',
+    guide: 'Guide',
   };
 
   function render(query) {
     list.textContent = '';
     if (!query.trim()) {
-      status.textContent = `Search ${data.count} entries of the three documents: operations, paths, fields, parameters and sections.`;
+      status.textContent = `Search ${data.count} entries of the three documents (operations, paths, fields, parameters, sections) and the SDK (exported names, options, error codes, CLI commands and flags).`;
       return;
     }
     const hits = search(query);

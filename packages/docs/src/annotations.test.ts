@@ -5,7 +5,7 @@
 
 import { createSpecModel } from '@assoc-feed/specs/model';
 import { describe, expect, test } from 'vitest';
-import { annotateForDocs, plainMarkdown } from './build/annotate.ts';
+import { annotateForDocs, inlineMarkdownHtml, plainMarkdown } from './build/annotate.ts';
 import { collectInferred } from './build/extensions.ts';
 import type { Json } from './build/inputs.ts';
 import { walk } from './build/walk.ts';
@@ -45,11 +45,16 @@ function shownDescriptions(copy: Json): string[] {
 describe('every "not shown" choice is on its reference page', () => {
   for (const doc of builtDocuments()) {
     test(`${doc.api}: each x-inferred sits in a description Redoc shows`, () => {
-      const shown = shownDescriptions(annotateForDocs(doc.spec)).join('\n');
+      const shown = shownDescriptions(annotateForDocs(doc.spec, doc.api)).join('\n');
       const choices = collectInferred(doc.api, doc.spec);
       expect(choices.length).toBeGreaterThan(0);
       const hidden = choices
-        .filter((x) => !shown.includes(x.choice) && !shown.includes(plainMarkdown(x.choice)))
+        .filter(
+          (x) =>
+            !shown.includes(x.choice) &&
+            !shown.includes(plainMarkdown(x.choice)) &&
+            !shown.includes(inlineMarkdownHtml(x.choice)),
+        )
         .map((x) => `${x.pointer}: ${x.choice}`);
       expect(hidden).toEqual([]);
     });

@@ -22,6 +22,7 @@ import {
   operationRoute,
   operationsOf,
   operationsReturning,
+  sdkPages,
   sitePages,
 } from './test-support/site.ts';
 import { settle, waitForRedoc, waitForSearch } from './test-support/wait.ts';
@@ -55,7 +56,7 @@ describe('from file:// with the network blocked', () => {
       const before = attempted.length;
       await page.goto(`${root}${file}`, { waitUntil: 'load' });
       if (file === 'index.html') await waitForSearch(page);
-      else if (!['inferred.html', 'schedules.html', 'changelog.html'].includes(file))
+      else if (!['inferred.html', 'schedules.html', 'changelog.html', ...sdkPages].includes(file))
         await waitForRedoc(page);
       await settle(page);
       await screenshot(page, `file-${file.replace(/\.html$/, '')}`);

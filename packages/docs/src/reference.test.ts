@@ -3,11 +3,13 @@
 // the spec's operations, every GET operation carries its typed-client sample (lists also paginate; curl sends
 // both headers), and a "not shown" choice made on a response's root schema is there for the reader.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createSpecModel } from '@assoc-feed/specs/model';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tagRoute } from './build/anchors.ts';
-import { annotateForDocs, plainMarkdown } from './build/annotate.ts';
+import { annotateForDocs, inlineMarkdownHtml, plainMarkdown } from './build/annotate.ts';
 import { clientOf, languages } from './build/code-samples.ts';
 import { collectInferred } from './build/extensions.ts';
 import type { Document, Json } from './build/inputs.ts';
@@ -20,7 +22,13 @@ import {
   newPage,
   screenshot,
 } from './test-support/browser.ts';
-import { builtDocuments, type Operation, operationRoute, operationsOf } from './test-support/site.ts';
+import {
+  builtDocuments,
+  distDir,
+  type Operation,
+  operationRoute,
+  operationsOf,
+} from './test-support/site.ts';
 import { settle, waitForRedoc } from './test-support/wait.ts';
 
 let server: RunningDocsServer;
@@ -93,7 +101,7 @@ function liftedResponseNote(
   doc: Document,
   operations: Operation[],
 ): { op: Operation; words: string } | undefined {
-  const copy = annotateForDocs(doc.spec);
+  const copy = annotateForDocs(doc.spec, doc.api);
   const copyModel = createSpecModel(copy);
   const model = createSpecModel(doc.spec);
   const choices = collectInferred(doc.api, doc.spec).map((x) => x.choice);
@@ -103,7 +111,7 @@ function liftedResponseNote(
       copyModel.deref<Json>((responsesOf(copy).responses as Json)['200']).description ?? '',
     );
     const own = String(model.deref<Json>((responsesOf(doc.spec).responses as Json)['200']).description ?? '');
-    const choice = choices.find((c) => shown.includes(c) && !own.includes(c));
+    const choice = choices.find((c) => shown.includes(inlineMarkdownHtml(c)) && !own.includes(c));
     if (choice) return { op, words: plainMarkdown(choice).slice(0, 60) };
   }
   return undefined;
@@ -212,6 +220,22 @@ for (const doc of builtDocuments()) {
       const text = await sectionWith(page, route, [lifted.words]);
       expect(text).toContain(lifted.words);
       expect(text).toContain('Not shown in the document; our choice:');
+      // At a glance: a badge with the basis; the reasoning one click away, with a link to the choice's row.
+      const note = page
+        .locator(`${operationSection(route)} details.feed-inferred`, { hasText: lifted.words })
+        .first();
+      await expect(note.locator('.feed-inferred-badge').innerText()).resolves.toMatch(
+        /^inferred · (document|public clients( \(\d+\))?|guess)$/,
+      );
+      const why = note.getByText('Why:');
+      await expect(why.isVisible()).resolves.toBe(false);
+      await note.locator('summary').click();
+      await expect(why.isVisible()).resolves.toBe(true);
+      const href = (await note.locator('a[href^="inferred.html#"]').getAttribute('href')) as string;
+      const rowIds = [
+        ...readFileSync(join(distDir, 'inferred.html'), 'utf8').matchAll(/<tr id="([^"]+)"/g),
+      ].map((m) => m[1]);
+      expect(rowIds).toContain(decodeURI(href.slice('inferred.html#'.length)));
       await screenshot(page, `inferred-in-response-${doc.api}`);
     });
 

@@ -63,6 +63,9 @@ beforeAll(() => {
   for (const [name, code] of landingModules(readFileSync(join(distDir, 'index.html'), 'utf8'))) {
     write(join('landing', `${name}.ts`), code, `index.html, ${name}`, samples);
   }
+  for (const [name, code] of landingModules(readFileSync(join(distDir, 'sdk-guides.html'), 'utf8'))) {
+    write(join('sdk-guides', `${name}.ts`), code, `sdk-guides.html, ${name}`, samples);
+  }
   // Controls: a real detail path paginated, and a real path with a parameter name it does not take.
   const [first] = builtDocuments();
   const detail =
@@ -110,14 +113,22 @@ beforeAll(() => {
 });
 
 describe('the TypeScript samples compile against the real clients', () => {
-  test('every typed-client sample of the three reference pages and every block of the landing page', () => {
+  test('every typed-client sample of the three reference pages and every block of the landing page and the SDK guides', () => {
     const documents = builtDocuments();
     const gets = documents.flatMap((doc) => operationsOf(doc).filter((op) => op.method === 'get'));
     expect(samples.filter((s) => !s.what.startsWith('index.html')).length).toBeGreaterThanOrEqual(
       gets.length,
     );
     expect(samples.map((s) => s.what)).toEqual(
-      expect.arrayContaining(['index.html, quick-start', 'index.html, mock', 'index.html, sandbox']),
+      expect.arrayContaining([
+        'index.html, quick-start',
+        'index.html, mock',
+        'index.html, sandbox',
+        'sdk-guides.html, guide-first-call',
+        'sdk-guides.html, guide-paging',
+        'sdk-guides.html, guide-errors',
+        'sdk-guides.html, guide-testing',
+      ]),
     );
     const errors = samples.flatMap((s) => diagnostics.get(s.file) ?? []);
     expect(errors).toEqual([]);

@@ -10,6 +10,11 @@ export interface SandboxHandlers extends InProcessSandbox {
   handlers: HttpHandler[];
 }
 
+/**
+ * The same sandbox in-process, as MSW 2 handlers, without a port: give `handlers` to `setupServer()` (Node) or
+ * `setupWorker()` (a browser), and point a client at `url`. Takes the options of `startSandbox()` that are not
+ * about serving.
+ */
 export function createSandboxHandlers(options: InProcessSandboxOptions = {}): SandboxHandlers {
   const sandbox = createInProcessSandbox(options);
   return { ...sandbox, handlers: [http.all(`${sandbox.url}/*`, ({ request }) => sandbox.fetch(request))] };

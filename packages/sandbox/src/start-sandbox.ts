@@ -56,6 +56,11 @@ function checkServing(o: SandboxOptions): void {
   }
 }
 
+/**
+ * Starts the sandbox on a port (a free one by default, on 127.0.0.1): tokens that expire, paging with totals and a
+ * 404 past the last page, filters and date rules, on data seeded by `seed`. Resolves to its URL, credentials and a
+ * `stop()`.
+ */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   checkServing(options);
   const host = options.host ?? SANDBOX_DEFAULTS.host;

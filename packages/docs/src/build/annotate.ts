@@ -5,7 +5,9 @@
 // Two kinds of place need care: Redoc prints server and server-variable descriptions as plain text (markdown
 // would show as asterisks and backticks), and it shows no description at all for info.license and
 // info.contact, so a choice made there, or on the document as a whole, is told in info's description.
-import { type Schedule, scheduleText } from './extensions.ts';
+import { formatPointer } from '@assoc-feed/specs/model';
+import { basisBadge, basisKind, inferredRowId, type Schedule, scheduleText } from './extensions.ts';
+import { escapeHtml } from './html.ts';
 import type { Json } from './inputs.ts';
 import { httpMethods } from './operations.ts';
 import { surfaceHiddenNotes } from './surface-notes.ts';
@@ -39,16 +41,50 @@ function isPlainTextPlace(pointer: string[]): boolean {
 /** Objects of info that Redoc shows without their description. */
 const undescribedInInfo = new Set(['license', 'contact']);
 
-function inferredNote(inferred: Json, about?: string): string {
-  const lead = about
-    ? `**${about}: not shown in the document; our choice:**`
-    : '**Not shown in the document; our choice:**';
-  const evidence = typeof inferred.evidence === 'string' ? ` (${inferred.evidence})` : '';
-  const basis = typeof inferred.basis === 'string' ? ` *Basis:* ${inferred.basis}${evidence}.` : '';
-  return `> ${lead} ${inferred.choice} *Why:* ${inferred.reason}${basis}`;
+/** Inline markdown (code spans, bold, emphasis) as HTML, for text inside an HTML block, where markdown is not read. */
+export function inlineMarkdownHtml(text: string): string {
+  return escapeHtml(text)
+    .replace(/`([^`]+)`/g, '<code>$1</code>')
+    .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
+    .replace(/\*([^*]+)\*/g, '<em>$1</em>');
 }
 
-function notesOf(node: Json, isOperation: boolean): string[] {
+/** Where a note links for the whole list of choices: its row on inferred.html, when its place is known. */
+export interface NoteContext {
+  api?: string;
+  /** The JSON pointer of each x-inferred object of the spec (and of its annotated copy). */
+  pointers?: WeakMap<object, string>;
+}
+
+/**
+ * A choice as a reader meets it: a badge with its basis and the choice, in a <details> whose body (a click away)
+ * holds why and what it rests on, and a link to its row on the page of all the choices. Where Redoc prints plain
+ * text (servers), the same words in one line.
+ */
+function inferredNote(inferred: Json, context: NoteContext, about?: string, plain = false): string {
+  const basis = typeof inferred.basis === 'string' ? inferred.basis : 'guess';
+  const evidence = typeof inferred.evidence === 'string' ? ` (${inferred.evidence})` : '';
+  const lead = about
+    ? `${about}: not shown in the document; our choice:`
+    : 'Not shown in the document; our choice:';
+  if (plain) {
+    const said = typeof inferred.basis === 'string' ? ` *Basis:* ${basis}${evidence}.` : '';
+    return `**${lead}** ${inferred.choice} *Why:* ${inferred.reason}${said}`;
+  }
+  const pointer = context.pointers?.get(inferred);
+  const link =
+    context.api && pointer !== undefined
+      ? ` [All the choices not shown in the documents](inferred.html#${encodeURI(inferredRowId(context.api, pointer))})`
+      : ' [All the choices not shown in the documents](inferred.html)';
+  const badge = `<span class="feed-inferred-badge" data-basis="${basisKind(basis)}">inferred · ${escapeHtml(basisBadge(basis))}</span>`;
+  return `<details class="feed-inferred"><summary>${badge} ${escapeHtml(lead)} ${inlineMarkdownHtml(String(inferred.choice))}</summary>
+
+*Why:* ${inferred.reason} *Basis:* ${basis}${evidence}.${link}
+
+</details>`;
+}
+
+function notesOf(node: Json, isOperation: boolean, context: NoteContext, plain = false): string[] {
   const notes: string[] = [];
   const schedule = node['x-release-schedule'] as Json | undefined;
   if (schedule && isOperation)
@@ -63,13 +99,29 @@ function notesOf(node: Json, isOperation: boolean): string[] {
   const applies = node['x-applies-to'] as string[] | undefined;
   if (Array.isArray(applies)) notes.push(`Applies to: ${applies.join(', ')}.`);
   const inferred = node['x-inferred'] as Json | undefined;
-  if (inferred && typeof inferred === 'object') notes.push(inferredNote(inferred));
+  if (inferred && typeof inferred === 'object') notes.push(inferredNote(inferred, context, undefined, plain));
   return notes;
 }
 
-/** A copy of the spec whose descriptions also say what the extensions say. */
-export function annotateForDocs(spec: Json): Json {
+/** Each x-inferred object of these specs, by its JSON pointer (its holder's). */
+function inferredPointers(...specs: Json[]): WeakMap<object, string> {
+  const pointers = new WeakMap<object, string>();
+  for (const spec of specs) {
+    walk(spec, (node, pointer) => {
+      const inferred = node['x-inferred'];
+      if (inferred && typeof inferred === 'object') pointers.set(inferred, formatPointer(pointer));
+    });
+  }
+  return pointers;
+}
+
+/**
+ * A copy of the spec whose descriptions also say what the extensions say. `api` names the document, for the
+ * links from each choice to its row on inferred.html.
+ */
+export function annotateForDocs(spec: Json, api?: string): Json {
   const copy = structuredClone(spec);
+  const context: NoteContext = { ...(api ? { api } : {}), pointers: inferredPointers(spec, copy) };
   walk(copy, (node, pointer) => {
     const last = pointer[pointer.length - 1] ?? '';
     const isOperation = pointer[0] === 'paths' && pointer.length === 3 && methods.has(last);
@@ -83,7 +135,7 @@ export function annotateForDocs(spec: Json): Json {
         const info = copy.info as Json;
         info.description = [
           String(info.description ?? '').trim(),
-          inferredNote(inferred, 'Across the document'),
+          inferredNote(inferred, context, 'Across the document'),
         ]
           .filter(Boolean)
           .join('\n\n');
@@ -95,7 +147,7 @@ export function annotateForDocs(spec: Json): Json {
       if (inferred && typeof inferred === 'object') {
         const info = copy.info as Json;
         const about = last === 'license' ? 'License' : 'Contact';
-        info.description = [String(info.description ?? '').trim(), inferredNote(inferred, about)]
+        info.description = [String(info.description ?? '').trim(), inferredNote(inferred, context, about)]
           .filter(Boolean)
           .join('\n\n');
       }
@@ -103,11 +155,13 @@ export function annotateForDocs(spec: Json): Json {
     }
     const plain = isPlainTextPlace(pointer);
     if (plain && typeof node.description === 'string') node.description = plainMarkdown(node.description);
-    const notes = notesOf(node, isOperation).map((note) => (plain ? plainMarkdown(note) : note));
+    const notes = notesOf(node, isOperation, context, plain).map((note) =>
+      plain ? plainMarkdown(note) : note,
+    );
     if (!notes.length) return;
     const existing = typeof node.description === 'string' ? node.description.trim() : '';
     node.description = [existing, ...notes].filter(Boolean).join(plain ? ' ' : '\n\n');
   });
-  surfaceHiddenNotes(spec, copy, (schema) => notesOf(schema, false));
+  surfaceHiddenNotes(spec, copy, (schema) => notesOf(schema, false, context));
   return copy;
 }

@@ -25,7 +25,15 @@ import { changelogPage } from './pages/changelog.ts';
 import { inferredPage } from './pages/inferred.ts';
 import { landingPage } from './pages/landing.ts';
 import { schedulesPage } from './pages/schedules.ts';
+import { clientPackages, sdkClientsPage } from './pages/sdk-clients.ts';
+import { sdkGuidesPage, sdkOverviewPage } from './pages/sdk-guides.ts';
+import { sdkCliPage, sdkToolPage } from './pages/sdk-tools.ts';
 import { buildRedocPage } from './redoc.ts';
+import { readApiPackages } from './sdk/api-reference.ts';
+import { readCli, readServerUsages } from './sdk/cli-reference.ts';
+import { assertNoOutsideFiles, type SdkPage } from './sdk/entries.ts';
+import { undocumentedEnvVars } from './sdk/env-vars.ts';
+import { checkSdkLinks, sdkSearchDocuments } from './sdk/site.ts';
 import { descriptionSections, searchDocuments, searchIndexScript } from './search-index.ts';
 import { oneLineSummary } from './summary.ts';
 import { componentUsers } from './usage.ts';
@@ -59,13 +67,84 @@ const site: SiteContext = {
   documents: documents.map((d) => ({ api: d.api, number: d.number, title: documentTitle(d) })),
 };
 
+/**
+ * The SDK pages: the clients, the CLI, the mock, the sandbox and the specs package, from their API reports,
+ * built declarations and command definitions, and the hand-written overview and guides.
+ */
+async function buildSdkPages(): Promise<SdkPage[]> {
+  const missingVars = undocumentedEnvVars();
+  if (missingVars.length) {
+    throw new Error(
+      `docs: environment variables the packages read but src/build/sdk/env-vars.ts does not document: ${missingVars.join(', ')}`,
+    );
+  }
+  const packages = readApiPackages([...clientPackages, 'mock', 'sandbox', 'specs']);
+  const pageOfDir: Record<string, string> = {
+    mock: 'sdk-mock.html',
+    sandbox: 'sdk-sandbox.html',
+    specs: 'sdk-specs.html',
+  };
+  const pageOf = (name: string) => pageOfDir[name.replace(/^@assoc-feed\//, '')] ?? 'sdk-clients.html';
+  const pkg = (dir: string) => packages.find((p) => p.dir === dir) as (typeof packages)[number];
+  const cli = await readCli();
+  const usages = await readServerUsages();
+  const pages = [
+    sdkOverviewPage(site),
+    sdkGuidesPage(site),
+    sdkClientsPage(site, clientPackages.map(pkg), pageOf),
+    sdkCliPage(site, cli),
+    sdkToolPage(
+      site,
+      {
+        file: 'sdk-mock.html',
+        title: 'SDK: the mock',
+        intro:
+          '<p><code>@assoc-feed/mock</code>: Prism serving the three documents joined, every operation answering its spec example (static and deterministic; any non-empty <code>client_id</code>/<code>access_token</code> is accepted). Start it from a shell, from code (<code>startMock</code>), as MSW handlers (<code>@assoc-feed/mock/msw</code>) or for a whole test run (the vitest and Jest global set-ups).</p>',
+        pkg: pkg('mock'),
+        usage: usages.mock,
+      },
+      pageOf,
+    ),
+    sdkToolPage(
+      site,
+      {
+        file: 'sdk-sandbox.html',
+        title: 'SDK: the sandbox',
+        intro:
+          '<p><code>@assoc-feed/sandbox</code>: the stateful, seeded sandbox: tokens that expire, paging with totals and a 404 past the last page, filters, date windows and latest-date defaults. Serve it on a port (<code>npx assoc-feed-sandbox</code>, <code>startSandbox</code>), run it in-process without a port (<code>createSandboxHandlers</code>, <code>createInProcessSandbox</code>), or start it for a whole test run (the vitest and Jest global set-ups).</p>',
+        pkg: pkg('sandbox'),
+        usage: usages.sandbox,
+      },
+      pageOf,
+    ),
+    sdkToolPage(
+      site,
+      {
+        file: 'sdk-specs.html',
+        title: 'SDK: the specs package',
+        intro:
+          '<p><code>@assoc-feed/specs</code>: the bundled OpenAPI 3.1 specs of the three documents and the three joined (<code>@assoc-feed/specs/feed.json</code> and the others: the <a href="index.html#downloads">downloads</a>), and a model to read them: operations, parameters and references followed.</p>',
+        pkg: pkg('specs'),
+      },
+      pageOf,
+    ),
+  ];
+  for (const p of pages) {
+    assertNoOutsideFiles(p.file, p.html);
+    writeFileSync(join(dist, p.file), p.html);
+  }
+  return pages;
+}
+
 // Reference pages: the annotated copy of each spec, with code samples, rendered by Redoc.
 const work = mkdtempSync(join(tmpdir(), 'assoc-feed-docs-'));
+let sdkPages: SdkPage[] = [];
 try {
-  await Promise.all(
+  // Redoc renders in child processes; the SDK pages are read and written meanwhile.
+  const references = Promise.all(
     documents.map(async (doc) => {
       const specFile = join(work, `${doc.api}.json`);
-      const rendered = annotateForDocs(withCodeSamples(doc, opsOf(doc.api)));
+      const rendered = annotateForDocs(withCodeSamples(doc, opsOf(doc.api)), doc.api);
       writeFileSync(specFile, JSON.stringify(rendered));
       const output = join(dist, `${doc.api}.html`);
       const routes = Object.fromEntries(opsOf(doc.api).map((op) => [op.operationId, operationRoute(op)]));
@@ -84,6 +163,9 @@ try {
       }
     }),
   );
+  references.catch(() => undefined); // awaited below; a failure there must not surface first as unhandled
+  sdkPages = await buildSdkPages();
+  await references;
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
@@ -104,6 +186,7 @@ const searchDocs = searchDocuments(
     };
   }),
 );
+searchDocs.push(...sdkSearchDocuments(sdkPages));
 writeFileSync(join(assets, 'search-index.js'), searchIndexScript(searchDocs));
 // The package exports only its ES and CommonJS builds; the browser (UMD) build sits beside them in its dist/.
 const miniSearchBrowser = new URL('../umd/index.js', import.meta.resolve('minisearch'));
@@ -154,6 +237,7 @@ writeFileSync(
 writeFileSync(join(dist, 'inferred.html'), inferredPage(site, inferredGroups));
 writeFileSync(join(dist, 'schedules.html'), schedulesPage(site, schedules, allOperations));
 writeFileSync(join(dist, 'changelog.html'), await changelogPage(site, releasedChangelog(), pendingChanges()));
+checkSdkLinks(dist, sdkPages);
 
 rmSync(finalDist, { recursive: true, force: true });
 renameSync(dist, finalDist);
@@ -161,6 +245,6 @@ renameSync(dist, finalDist);
 const inferredCount = inferredGroups.reduce((n, g) => n + g.choices.length, 0);
 console.log(
   `docs ${version}: ${documents.length} reference pages (${allOperations.length} operations), ${searchDocs.length} search entries, ` +
-    `${inferredCount} inferred choices, ${schedules.length} schedules, from ${specsDir()} → packages/docs/dist/ ` +
+    `${sdkPages.length} SDK pages, ${inferredCount} inferred choices, ${schedules.length} schedules, from ${specsDir()} → packages/docs/dist/ ` +
     `[${((Date.now() - started) / 1000).toFixed(1)} s]`,
 );

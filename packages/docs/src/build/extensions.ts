@@ -24,11 +24,28 @@ export interface Inferred {
 export const basisKinds = ['document', 'public-clients', 'guess'] as const;
 export type BasisKind = (typeof basisKinds)[number];
 
-/** `public clients (3)` → `public-clients`; anything the lint would refuse counts as a guess. */
+/**
+ * `public clients (3)` → `public-clients`. Read loosely (case, a plural, words after the kind), so the pages
+ * follow a rewording of the notes; anything else counts as a guess.
+ */
 export function basisKind(basis: string): BasisKind {
-  if (basis === 'document') return 'document';
-  if (/^public clients \(\d+\)$/.test(basis)) return 'public-clients';
+  const b = basis.trim().toLowerCase();
+  if (/^documents?\b/.test(b)) return 'document';
+  if (/^public[ -]clients?\b/.test(b)) return 'public-clients';
   return 'guess';
+}
+
+/** The badge's words for a basis: `document`, `public clients (3)` (the count when the basis gives one), `guess`. */
+export function basisBadge(basis: string): string {
+  const kind = basisKind(basis);
+  if (kind !== 'public-clients') return kind;
+  const count = /\((\d+)/.exec(basis)?.[1];
+  return count ? `public clients (${count})` : 'public clients';
+}
+
+/** The id of a choice's row on inferred.html, from its document and JSON pointer (`#/paths/…` or `/paths/…`). */
+export function inferredRowId(api: string, pointer: string): string {
+  return `x-${api}${pointer.replace(/^#/, '')}`;
 }
 
 /** How many choices rest on each kind of basis. */

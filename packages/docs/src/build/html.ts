@@ -22,6 +22,7 @@ function nav(site: SiteContext, current: string): string {
   const links = [
     ['index.html', 'Home'],
     ...site.documents.map((d) => [`${d.api}.html`, `Document ${d.number}`]),
+    ['sdk.html', 'SDK'],
     ['inferred.html', 'Not shown: our choices'],
     ['schedules.html', 'Release schedules'],
     ['changelog.html', 'Changelog'],

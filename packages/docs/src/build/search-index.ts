@@ -11,6 +11,7 @@ import MiniSearch from 'minisearch';
 import { operationHref, sectionRoute, tagRoute } from './anchors.ts';
 import type { ResponseField } from './fields.ts';
 import type { Operation } from './operations.ts';
+import type { SdkKind } from './sdk/entries.ts';
 
 export interface SearchRef {
   label: string;
@@ -18,7 +19,7 @@ export interface SearchRef {
 }
 export interface SearchDoc {
   id: string;
-  kind: 'operation' | 'field' | 'parameter' | 'document' | 'section' | 'tag';
+  kind: 'operation' | 'field' | 'parameter' | 'document' | 'section' | 'tag' | SdkKind;
   /** What is searched most: operationId, field or parameter name. */
   name: string;
   title: string;

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { operationHref, redocSlug, sectionRoute } from './anchors.ts';
 import { annotateForDocs } from './annotate.ts';
 import { groupBump, parseChangeset } from './changelog.ts';
-import { describePlace, operationAt } from './extensions.ts';
+import { basisBadge, basisKind, describePlace, inferredRowId, operationAt } from './extensions.ts';
 import type { Json } from './inputs.ts';
 import { hashPrerenderedLinks, inlineRemoteAssets } from './redoc.ts';
 import { descriptionSections, loadTokenizer, plainText } from './search-index.ts';
@@ -139,7 +139,7 @@ describe('Redoc page post-processing and annotations', () => {
     );
     expect(out.components.schemas.N.description).toContain('Notation: `Decimal(19, 4)`.');
     expect(out.components.schemas.N.description).toContain(
-      '**Not shown in the document; our choice:** C. *Why:* R.',
+      '<details class="feed-inferred"><summary><span class="feed-inferred-badge" data-basis="guess">inferred · guess</span> Not shown in the document; our choice: C.</summary>\n\n*Why:* R. *Basis:* guess. [All the choices not shown in the documents](inferred.html)\n\n</details>',
     );
     expect('description' in spec.components.schemas.N).toBe(false);
   });
@@ -174,10 +174,47 @@ describe('choices where Redoc shows plain text or no description', () => {
     const out = annotateForDocs({
       info: { title: 't', description: 'About.', license: { name: 'Proprietary', 'x-inferred': inferred } },
     }) as { info: Json & { license: Json } };
-    expect(out.info.description).toBe(
-      'About.\n\n> **License: not shown in the document; our choice:** The host is `https://x.example`. *Why:* The document gives **no** host.',
+    expect(out.info.description).toContain(
+      'About.\n\n<details class="feed-inferred"><summary><span class="feed-inferred-badge" data-basis="guess">inferred · guess</span> License: not shown in the document; our choice: The host is <code>https://x.example</code>.</summary>',
     );
     expect(out.info.license.description).toBeUndefined();
+  });
+});
+
+describe('provenance badges', () => {
+  test.each([
+    ['document', 'document', 'document'],
+    ['Documents (1 and 3)', 'document', 'document'],
+    ['public clients (3)', 'public-clients', 'public clients (3)'],
+    ['Public clients', 'public-clients', 'public clients'],
+    ['public client (1 of 4)', 'public-clients', 'public clients (1)'],
+    ['guess', 'guess', 'guess'],
+    ['guess (analogy with E3)', 'guess', 'guess'],
+    ['something new', 'guess', 'guess'],
+  ])('basis %j: kind %s, badge %j', (basis, kind, badge) => {
+    expect(basisKind(basis)).toBe(kind);
+    expect(basisBadge(basis)).toBe(badge);
+  });
+  test("a choice links its row on inferred.html; the reasoning sits in the <details>' body", () => {
+    const out = annotateForDocs(
+      {
+        components: {
+          schemas: {
+            N: {
+              type: 'string',
+              'x-inferred': { choice: 'C `x`.', reason: 'R.', basis: 'public clients (2)' },
+            },
+          },
+        },
+      },
+      'fundos-v2',
+    ) as { components: { schemas: { N: { description: string } } } };
+    const note = out.components.schemas.N.description;
+    expect(note).toContain('data-basis="public-clients">inferred · public clients (2)</span>');
+    expect(note).toContain('our choice: C <code>x</code>.</summary>');
+    expect(note).toContain('*Why:* R. *Basis:* public clients (2).');
+    expect(note).toContain('(inferred.html#x-fundos-v2/components/schemas/N)');
+    expect(inferredRowId('fundos-v2', '#/components/schemas/N')).toBe('x-fundos-v2/components/schemas/N');
   });
 });
 
@@ -237,8 +274,8 @@ describe('notes Redoc would hide are lifted to the description it shows', () => 
   const op = out.paths['/a'].get;
   const row = out.components.schemas.Row.properties;
   test('root of a response body, through allOf: on the response', () => {
-    expect(op.responses['200'].description).toContain(
-      'A page.\n\n> **Not shown in the document; our choice:** Envelope fields.',
+    expect(op.responses['200'].description).toMatch(
+      /^A page\.\n\n<details class="feed-inferred"><summary>.*Not shown in the document; our choice: Envelope fields\.<\/summary>/,
     );
   });
   test("a list's item schema: on the list property", () => {
@@ -250,17 +287,16 @@ describe('notes Redoc would hide are lifted to the description it shows', () => 
     expect(content.description).toContain('Row shape.');
   });
   test("a $ref'd type under a property with its own description: on the property, once", () => {
-    expect(row.at.description).toBe(
-      'When.\n\n> **Not shown in the document; our choice:** No offset. *Why:* R.',
-    );
+    expect(row.at.description).toMatch(/^When\.\n\n<details class="feed-inferred">.*No offset\.<\/summary>/);
+    expect(row.at.description.match(/No offset/g)).toHaveLength(1);
   });
   test("a $ref'd type under a property without description: the type's annotated description shows, nothing added", () => {
     expect((row.bare as { description?: string }).description).toBeUndefined();
     expect(out.components.schemas.Ts.description).toContain('No offset.');
   });
   test("a parameter's schema: on the parameter", () => {
-    expect(op.parameters[0]?.description).toContain(
-      'CNPJ.\n\n> **Not shown in the document; our choice:** Punctuated accepted.',
+    expect(op.parameters[0]?.description).toMatch(
+      /^CNPJ\.\n\n<details class="feed-inferred">.*our choice: Punctuated accepted\.<\/summary>/,
     );
   });
 });

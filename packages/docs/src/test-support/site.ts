@@ -41,5 +41,17 @@ export function sitePages(): string[] {
     'inferred.html',
     'schedules.html',
     'changelog.html',
+    ...sdkPages,
   ];
 }
+
+/** The SDK pages (the site's own pages, generated from the packages). */
+export const sdkPages = [
+  'sdk.html',
+  'sdk-guides.html',
+  'sdk-clients.html',
+  'sdk-cli.html',
+  'sdk-mock.html',
+  'sdk-sandbox.html',
+  'sdk-specs.html',
+];

@@ -128,6 +128,11 @@ function choose(operationId: OperationId, selection: { status?: number; example?
   return { status, index: firstOf(responses[String(status)]) as number };
 }
 
+/**
+ * MSW 2 handlers answering every operation of the three documents with its spec example, like the mock but
+ * in-process: `setupServer(...feed.all)`; one operation's handler takes another documented answer,
+ * e.g. `feed.fundosV2.listFunds({ status: 404 })`.
+ */
 export function createFeedHandlers(options: FeedHandlersOptions = {}): FeedHandlers {
   const origin = options.baseUrl === undefined ? '*' : new URL(options.baseUrl).href.replace(/\/+$/, '');
   const basePath = origin === '*' ? '' : new URL(origin).pathname.replace(/\/+$/, '');

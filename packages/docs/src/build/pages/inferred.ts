@@ -2,7 +2,15 @@
 // on (its basis and evidence); a choice made on or inside an operation links to that operation on its Redoc page.
 // The basis filter is radio buttons and CSS (:has), so it works offline and without JavaScript.
 import { operationHref } from '../anchors.ts';
-import { type BasisKind, basisKind, basisKinds, countByBasis, type Inferred } from '../extensions.ts';
+import {
+  type BasisKind,
+  basisBadge,
+  basisKind,
+  basisKinds,
+  countByBasis,
+  type Inferred,
+  inferredRowId,
+} from '../extensions.ts';
 import { escapeHtml, inlineCode, page, type SiteContext } from '../html.ts';
 import type { Operation } from '../operations.ts';
 import { componentOf } from '../usage.ts';
@@ -39,7 +47,8 @@ function row(group: InferredGroup, x: Inferred): string {
     where = `<a href="${group.api}.html">${escapeHtml(x.where)}</a>`;
   }
   const evidence = x.evidence ? `<br><span class="muted">${inlineCode(x.evidence)}</span>` : '';
-  return `<tr data-basis="${basisKind(x.basis)}"><td>${where}</td><td>${inlineCode(x.choice)}</td><td>${inlineCode(x.reason)}</td><td>${escapeHtml(x.basis)}${evidence}</td></tr>`;
+  const badge = `<br><span class="inferred-badge" data-basis="${basisKind(x.basis)}">${escapeHtml(basisBadge(x.basis))}</span>`;
+  return `<tr id="${escapeHtml(inferredRowId(group.api, x.pointer))}" data-basis="${basisKind(x.basis)}"><td>${where}</td><td>${inlineCode(x.choice)}</td><td>${inlineCode(x.reason)}</td><td>${escapeHtml(x.basis)}${badge}${evidence}</td></tr>`;
 }
 
 export const basisLabels: Record<BasisKind, string> = {

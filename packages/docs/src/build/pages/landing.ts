@@ -149,11 +149,14 @@ OpenAPI 3.1 specs, with samples for the typed clients. This is release <strong>$
 of the specs, clients, mock and docs (one version for all; see the <a href="changelog.html">changelog</a>).</p>
 
 <section class="search-box" aria-label="Search">
-<label for="search"><strong>Search the three documents</strong>: operations, paths, response fields, parameters, descriptions and sections</label>
-<input id="search" type="search" placeholder="e.g. valor_cota, curvas-juros, List funds, E8, rate limits" autocomplete="off" spellcheck="false" disabled>
+<label for="search"><strong>Search the three documents and the SDK</strong>: operations, paths, response fields, parameters, sections; client options, errors, CLI flags</label>
+<input id="search" type="search" placeholder="e.g. valor_cota, curvas-juros, E8, rate limits, throwOnError, --out" autocomplete="off" spellcheck="false" disabled>
 <p id="search-status" aria-live="polite">Loading the search…</p>
 <ol id="search-results"></ol>
 </section>
+
+<p class="sdk-link"><strong><a href="sdk.html">The SDK</a></strong>: the typed clients (options, errors, paging, hooks),
+the <code>assoc-feed</code> command line, the mock and the sandbox, with guides.</p>
 
 <h2>The documents</h2>
 <div class="docs">

@@ -1,0 +1,98 @@
+// The SDK pages' generator, piece by piece (no browser): the API report parser, the CLI's exit codes and usage
+// texts, and the build-time rule that no SDK page cites a file outside the repository or a path of the build
+// machine.
+import { homedir } from 'node:os';
+import { describe, expect, test } from 'vitest';
+import { parseApiReport } from './api-reference.ts';
+import { exitCodes, parseUsage, portablePaths } from './cli-reference.ts';
+import { assertNoOutsideFiles } from './entries.ts';
+
+describe('API reports', () => {
+  test('entries, names, kinds, declarations and re-exports', () => {
+    const report = [
+      '# API report: @assoc-feed/x',
+      '',
+      '## `@assoc-feed/x` (code)',
+      '',
+      '### `Thing` (interface)',
+      '',
+      '```ts',
+      'export interface Thing {\n    a?: number;\n}',
+      '```',
+      '',
+      '### `FeedError` (class)',
+      '',
+      '```ts',
+      're-exported from `@assoc-feed/core`',
+      '```',
+      '',
+      '### `Paths` (interface)',
+      '',
+      '```ts',
+      're-exported from `@assoc-feed/fundos-v2` (as paths)',
+      '```',
+      '',
+      '## `@assoc-feed/x/package.json` (data)',
+    ].join('\n');
+    const [code, data] = parseApiReport(report);
+    expect(code?.specifier).toBe('@assoc-feed/x');
+    expect(code?.items.map((i) => [i.name, i.kind])).toEqual([
+      ['Thing', 'interface'],
+      ['FeedError', 'class'],
+      ['Paths', 'interface'],
+    ]);
+    expect(code?.items[0]?.declaration).toBe('export interface Thing {\n    a?: number;\n}');
+    expect(code?.items[1]?.reexportedFrom).toBe('@assoc-feed/core');
+    expect(code?.items[2]).toMatchObject({ reexportedFrom: '@assoc-feed/fundos-v2', originalName: 'paths' });
+    expect(data).toMatchObject({ specifier: '@assoc-feed/x/package.json', kind: 'data', items: [] });
+  });
+});
+
+describe('command lines', () => {
+  test("exit codes from an EXIT object and its comments; the CLI's own", () => {
+    const codes = exitCodes(
+      'export const EXIT = {\n  ok: 0,\n  /** It failed. */\n  failure: 1,\n} as const;\n',
+    );
+    expect(codes).toEqual([
+      { code: 0, name: 'ok', meaning: 'Done.' },
+      { code: 1, name: 'failure', meaning: 'It failed.' },
+    ]);
+    expect(exitCodes().map((c) => c.code)).toEqual(expect.arrayContaining([0, 1, 2, 130]));
+    expect(() => exitCodes('export const X = 1;')).toThrow(/no EXIT object/);
+  });
+  test('a usage text cut into flags, continuation lines joined', () => {
+    const usage = parseUsage(
+      'tool',
+      'Usage: tool [--port N]\n\nOptions:\n  --port N      port (default 1)\n  --funds N     funds, a long\n                explanation\n  --quiet       quiet',
+    );
+    expect(usage.flags).toEqual([
+      { flag: '--port N', description: 'port (default 1)' },
+      { flag: '--funds N', description: 'funds, a long explanation' },
+      { flag: '--quiet', description: 'quiet' },
+    ]);
+    expect(() => parseUsage('tool', 'Usage: tool')).toThrow(/no flags/);
+  });
+  test("the build machine's home becomes ~", () => {
+    expect(portablePaths(`default ${homedir()}/.config/assoc-feed/config.json`, {})).toBe(
+      'default ~/.config/assoc-feed/config.json',
+    );
+    expect(portablePaths('default /x/cfg/assoc-feed/config.json', { XDG_CONFIG_HOME: '/x/cfg' })).toBe(
+      'default ~/.config/assoc-feed/config.json',
+    );
+  });
+});
+
+describe('no SDK page cites a file outside the repository', () => {
+  test.each([
+    ['the evidence file', 'Basis: guess (EVIDENCE.md row 5).'],
+    ['a sibling folder', 'see ../shared/DESIGN.md'],
+    ["the build machine's home", `default ${homedir()}/.config/x.json`],
+  ])('%s fails the build, naming the page', (_, text) => {
+    expect(() => assertNoOutsideFiles('sdk-x.html', `<p>${text}</p>`)).toThrow(/sdk-x\.html cites a file/);
+  });
+  test('text without them passes', () => {
+    expect(() =>
+      assertNoOutsideFiles('sdk-x.html', '<p>See the evidence table in the specs.</p>'),
+    ).not.toThrow();
+  });
+});

@@ -1,0 +1,178 @@
+// The SDK pages as a reader meets them: the overview names the main entry points in its text (not only in code
+// samples) and links them; the search index holds the SDK's names, and its results open their sections on an SDK
+// page; every exported name of the reports, every option, error code and CLI flag is an entry; no SDK page cites
+// a file outside the repository; screenshots of each page at a desktop and a phone width.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parseApiReport } from './build/sdk/api-reference.ts';
+import { readCli } from './build/sdk/cli-reference.ts';
+import { type RunningDocsServer, startDocsServer } from './server.ts';
+import { type LaunchedBrowser, launchChromium, newPage, screenshot } from './test-support/browser.ts';
+import { distDir, sdkPages } from './test-support/site.ts';
+import { waitForSearch } from './test-support/wait.ts';
+
+let server: RunningDocsServer;
+let chromium: LaunchedBrowser;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startDocsServer({ port: 0, base: '/assoc-feed/' });
+  chromium = await launchChromium();
+  browser = chromium.browser;
+});
+afterAll(async () => {
+  await chromium?.close();
+  await server?.stop();
+});
+
+interface StoredHit {
+  kind: string;
+  name: string;
+  url: string;
+}
+/** The entries of the built index (dist/assets/search-index.js), as MiniSearch stored them. */
+function indexEntries(): StoredHit[] {
+  const context: { window: { FEED_SEARCH?: { index: { storedFields: Record<string, StoredHit> } } } } = {
+    window: {},
+  };
+  runInNewContext(readFileSync(join(distDir, 'assets', 'search-index.js'), 'utf8'), context);
+  return Object.values(context.window.FEED_SEARCH?.index.storedFields ?? {});
+}
+
+const repo = new URL('../../../', import.meta.url);
+const mustName = [
+  'createFeedClient',
+  'throwOnError',
+  'maxResponseBytes',
+  'NotFoundError',
+  'RateLimitedError',
+  'paginate',
+  'onRetry',
+  'assoc-feed export',
+  'startSandbox',
+  'createSandboxHandlers',
+];
+
+describe('the SDK pages', () => {
+  test('the overview names the main entry points in its text and links each to an SDK page', async () => {
+    const { page, problems } = await newPage(browser);
+    await page.goto(`${server.url}sdk.html`, { waitUntil: 'load' });
+    const prose = await page.locator('main p, main li').allInnerTexts();
+    for (const name of mustName) expect(prose.join('\n'), name).toContain(name);
+    const links = await page.$$eval('main a', (as) =>
+      as.map((a) => ({ text: a.textContent ?? '', href: a.getAttribute('href') ?? '' })),
+    );
+    for (const name of mustName) {
+      const link = links.find((l) => l.text === name);
+      expect(link?.href, `a link named ${name}`).toMatch(/^sdk-[\w-]+\.html#/);
+    }
+    // The landing page leads here.
+    await page.goto(`${server.url}index.html`, { waitUntil: 'load' });
+    await expect(page.locator('main a[href="sdk.html"]').count()).resolves.toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test('the search index holds every exported name of the reports, every client option, error code and CLI flag, on SDK pages', async () => {
+    const entries = indexEntries();
+    const sdk = entries.filter((e) => /^sdk[\w-]*\.html/.test(e.url));
+    const named = (name: string) => sdk.filter((e) => e.name === name);
+    for (const name of ['throwOnError', 'maxResponseBytes', 'RateLimitedError', 'createSandboxHandlers'])
+      expect(named(name).length, name).toBeGreaterThan(0);
+    const missing: string[] = [];
+    for (const dir of ['core', 'client', 'fundos-v2', 'fundos-v1', 'precos-indices', 'mock', 'sandbox']) {
+      const report = parseApiReport(readFileSync(new URL(`packages/${dir}/api-report.md`, repo), 'utf8'));
+      for (const entry of report.filter((e) => e.kind === 'code' && !e.specifier.includes('/internal'))) {
+        for (const item of entry.items) {
+          if (item.reexportedFrom || /^v\d+$/.test(item.name) || item.declaration.startsWith('generated'))
+            continue;
+          if (!named(item.name).length) missing.push(`${entry.specifier} ${item.name}`);
+        }
+      }
+    }
+    const core = readFileSync(new URL('packages/core/api-report.md', repo), 'utf8');
+    const options = /interface DocumentClientOptions \{([\s\S]*?)\n\}/.exec(core)?.[1] ?? '';
+    for (const [, option] of options.matchAll(/^\s+(\w+)\??:/gm))
+      if (!sdk.some((e) => e.name === option && e.kind === 'option')) missing.push(`option ${option}`);
+    const codes = /type FeedErrorCode = ([^;]+);/.exec(core)?.[1] ?? '';
+    for (const [, code] of codes.matchAll(/'(\w+)'/g))
+      if (!sdk.some((e) => e.name === code && e.kind === 'error')) missing.push(`error code ${code}`);
+    const cli = await readCli();
+    for (const command of cli.commands)
+      for (const flag of command.flags)
+        if (
+          !sdk.some(
+            (e) =>
+              e.name === flag.long && e.kind === 'flag' && e.url.includes(command.name.replace(/ /g, '-')),
+          )
+        )
+          missing.push(`assoc-feed ${command.name} ${flag.long}`);
+    expect(options.length).toBeGreaterThan(0);
+    expect(missing).toEqual([]);
+  });
+
+  test('searching an option, an error class, 429 and a flag opens its section on an SDK page', async () => {
+    const { page, problems } = await newPage(browser);
+    const cases = [
+      ['throwOnError', 'sdk-clients.html#option-throwOnError'],
+      ['maxResponseBytes', 'sdk-clients.html#option-maxResponseBytes'],
+      ['RateLimitedError', 'sdk-clients.html#core.RateLimitedError'],
+      ['createSandboxHandlers', 'sdk-sandbox.html#sandbox-msw.createSandboxHandlers'],
+      ['rate_limited', 'sdk-clients.html#error-rate_limited'],
+    ] as const;
+    await page.goto(`${server.url}index.html`, { waitUntil: 'load' });
+    await waitForSearch(page);
+    for (const [query, href] of cases) {
+      await page.fill('#search', query);
+      const hrefs = await page
+        .locator('#search-results a.hit-link')
+        .evaluateAll((as) => as.slice(0, 3).map((a) => a.getAttribute('href')));
+      expect(hrefs, query).toContain(href);
+    }
+    await page.fill('#search', '429');
+    const first429 = await page
+      .locator('#search-results a.hit-link')
+      .evaluateAll((as) => as.slice(0, 5).map((a) => a.getAttribute('href')));
+    expect(first429).toContain('sdk-clients.html#error-rate_limited');
+    // Follow one: the page opens at that section.
+    await page.fill('#search', 'throwOnError');
+    await page.locator('#search-results a.hit-link[href="sdk-clients.html#option-throwOnError"]').click();
+    await page.waitForURL((url) => url.hash === '#option-throwOnError');
+    const row = page.locator('[id="option-throwOnError"]');
+    await expect(row.innerText()).resolves.toContain('throwOnError');
+    const box = await row.boundingBox();
+    expect(box && box.y >= 0 && box.y < (page.viewportSize()?.height ?? 0)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test('no SDK page cites a file outside the repository', () => {
+    for (const file of sdkPages) {
+      const html = readFileSync(join(distDir, file), 'utf8');
+      expect(html, file).not.toMatch(/EVIDENCE\.md|\.\.\/shared/);
+    }
+  });
+
+  for (const viewport of [
+    { name: 'desktop', width: 1280, height: 900 },
+    { name: 'phone', width: 390, height: 844 },
+  ]) {
+    test(`screenshots of every SDK page at ${viewport.width} px (${viewport.name}), no page wider than the screen`, async () => {
+      const { page, problems } = await newPage(browser);
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      const wide: string[] = [];
+      for (const file of sdkPages) {
+        await page.goto(`${server.url}${file}`, { waitUntil: 'load' });
+        await screenshot(page, `sdk-${viewport.name}-${file.replace(/\.html$/, '')}`);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > viewport.width + 1) wide.push(`${file}: ${width} px`);
+      }
+      expect(wide).toEqual([]);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+});
