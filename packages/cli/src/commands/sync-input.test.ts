@@ -100,6 +100,19 @@ describe('assoc-feed sync: refused before anything is sent (exit 2)', () => {
     expect(rows[0]?.t).toBe('DECIMAL(6,2)');
   });
 
+  it('a directory another live sync is writing (its lock); a lock a killed run left is taken over', async () => {
+    const dir = freshDir();
+    mkdirSync(dir);
+    writeFileSync(join(dir, '_sync.lock'), `${process.pid}\n`);
+    const result = expectExit(await runCli(['sync', '--out-dir', dir, ...SELIC], env()), 2);
+    expect(result.stderr).toContain(`another assoc-feed sync (pid ${process.pid}) is writing ${dir}`);
+    expect(requests).toEqual([]);
+    // No process has this pid (above the kernel's pid_max): the run that held it is gone.
+    writeFileSync(join(dir, '_sync.lock'), '99999999\n');
+    expectExit(await runCli(['sync', '--out-dir', dir, ...SELIC], env()), 0);
+    expect(readdirSync(dir).sort()).toEqual(['_sync.json', 'precosIndicesTitulosPublicosEstimativaSelic']);
+  });
+
   it('--dry-run prints the plan and neither sends nor writes', async () => {
     const dir = freshDir();
     const result = expectExit(await runCli(['sync', '--out-dir', dir, ...SELIC, '--dry-run'], env()), 0);

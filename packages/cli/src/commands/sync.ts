@@ -16,6 +16,7 @@ import { ValueFitError } from '../sync/cells.js';
 import { type Column, recordColumns, sqlType } from '../sync/column-types.js';
 import {
   foreignEntries,
+  lockDir,
   type Manifest,
   makeDir,
   type OperationEntry,
@@ -98,7 +99,6 @@ export async function syncCommand(options: SyncOptions, io: Io): Promise<void> {
   const dir = options.outDir;
   const ids = new Set(all.map((t) => t.operationId));
   checkDirectory(dir, ids);
-  if (options.restart && !options.dryRun) removeDataset(dir, ids);
   const manifest: Manifest = (options.restart ? undefined : readManifest(dir)) ?? {
     version: 1,
     writtenBy: '',
@@ -128,6 +128,23 @@ export async function syncCommand(options: SyncOptions, io: Io): Promise<void> {
   }
 
   makeDir(dir);
+  const unlock = lockDir(dir);
+  try {
+    if (options.restart) removeDataset(dir, ids);
+    await syncInto(dir, manifest, runs, options, io, now);
+  } finally {
+    unlock();
+  }
+}
+
+async function syncInto(
+  dir: string,
+  manifest: Manifest,
+  runs: TargetRun[],
+  options: SyncOptions,
+  io: Io,
+  now: () => number,
+): Promise<void> {
   removeLeftovers(dir, manifest);
   manifest.writtenBy = `assoc-feed ${cliVersion()}`;
   const connection = resolveConnection(options, io.env);

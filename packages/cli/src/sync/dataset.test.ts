@@ -33,6 +33,7 @@ describe('foreignEntries: what sync did not write', () => {
     touch('opA', 'data=2026-11-18', 'part-1.parquet');
     touch('_tmp', 'opA-x.123.ndjson');
     touch('_sync.json.77.tmp');
+    touch('_sync.lock');
     expect(foreignEntries(dir, ids)).toEqual([]);
   });
 

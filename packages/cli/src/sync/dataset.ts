@@ -6,12 +6,23 @@
 // (itself replaced atomically). So after a kill at any moment the manifest names only whole files; a file it does
 // not name (renamed just before the kill) and the temporary directory are removed by the next run, which then
 // redoes that partition: the dataset ends up row for row what an uninterrupted run writes.
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { writeFileAtomic } from '../output/destination.js';
 
 export const MANIFEST = '_sync.json';
+/** Held by the run writing DIR (its pid): a second run at the same time would remove the first one's files. */
+export const LOCK = '_sync.lock';
 export const TEMP_DIR = '_tmp';
 
 export interface PartitionEntry {
@@ -87,7 +98,7 @@ export function foreignEntries(dir: string, operationIds: ReadonlySet<string>): 
   const foreign: string[] = [];
   for (const name of list(dir)) {
     const path = join(dir, name);
-    if (name === MANIFEST || MANIFEST_TEMP.test(name)) continue;
+    if (name === MANIFEST || name === LOCK || MANIFEST_TEMP.test(name)) continue;
     if (name === TEMP_DIR && isDir(path)) continue;
     if (!operationIds.has(name) || !isDir(path)) {
       foreign.push(name);
@@ -150,6 +161,36 @@ export function removeLeftovers(dir: string, manifest: Manifest | undefined): nu
     rmdirSync(path);
   }
   return removed;
+}
+
+/** Takes DIR for this run; refused while another live process holds it (a lock a kill left is taken over). */
+export function lockDir(dir: string): () => void {
+  const path = join(dir, LOCK);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(path, `${process.pid}\n`, { flag: 'wx' });
+      return () => rmSync(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(readFileSync(path, 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+        throw new UsageError(
+          `another assoc-feed sync (pid ${pid}) is writing ${dir}: wait for it to finish, or stop it first.`,
+        );
+      }
+      rmSync(path, { force: true });
+    }
+  }
+  throw new UsageError(`cannot take ${path}: remove it if no assoc-feed sync is running.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Removes everything sync wrote in `dir` (for --restart): the manifest and the operations' directories. */
