@@ -93,6 +93,7 @@ function numberText(value: unknown): string | undefined {
 }
 
 const NUMBER = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+const PLAIN = /^-?\d+(?:\.\d+)?$/;
 
 /**
  * `text` as a plain decimal with at most `scale` decimals and `precision - scale` whole digits, or a failure.
@@ -104,6 +105,20 @@ export function decimalText(
   scale: number,
   fail: (why: string) => never,
 ): string {
+  // Most values: plain digits with a point, no exponent, short enough to need no other check.
+  const dot = text.indexOf('.');
+  const negative = text.charCodeAt(0) === 0x2d;
+  if (PLAIN.test(text)) {
+    const whole = dot === -1 ? text.length - (negative ? 1 : 0) : dot - (negative ? 1 : 0);
+    const decimals = dot === -1 ? 0 : text.length - dot - 1;
+    if (
+      decimals <= scale &&
+      whole <= precision - scale &&
+      text.charCodeAt(negative ? 1 : 0) !== 0x30 &&
+      (dot === -1 || text.charCodeAt(text.length - 1) !== 0x30)
+    )
+      return text;
+  }
   const m = NUMBER.exec(text);
   if (!m) return fail('not a number');
   const [, sign, whole = '', fraction = '', exponent = '0'] = m;
@@ -135,6 +150,16 @@ const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1
 
 /** Brasília wall-clock time (-03:00, no daylight saving since 2019) as UTC, `...Z`; an explicit offset wins. */
 export function utcTimestamp(text: string): string | undefined {
+  // Records of one answer mostly share a few timestamps.
+  if (text === lastTimestamp[0]) return lastTimestamp[1];
+  const utc = toUtc(text);
+  lastTimestamp = [text, utc];
+  return utc;
+}
+
+let lastTimestamp: [string, string | undefined] = ['', undefined];
+
+function toUtc(text: string): string | undefined {
   const m = TIMESTAMP.exec(text);
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s, frac = '', offset = '-03:00'] = m;

@@ -2,8 +2,9 @@
 // business day or month that is released and not yet final; E8 every record updated since the last run, merged
 // by key into its `data_competencia` partition; E1, E3, E7 the whole list once a day.
 import { toFeedError } from '@assoc-feed/core';
+import { addDays } from '@assoc-feed/core/internal/calendar';
 import { planBackfill, type Unit } from '../backfill-plan.js';
-import type { LooseClient } from '../clients.js';
+import type { LooseClient, LoosePage } from '../clients.js';
 import { runOrdered } from '../ordered.js';
 import { toRow } from './cells.js';
 import type { Column } from './column-types.js';
@@ -45,14 +46,21 @@ export function datedUnits(run: Omit<TargetRun, 'columns' | 'now'>, now: number)
 /** A snapshot is taken at most once a day. */
 export const snapshotDue = (run: Pick<TargetRun, 'entry' | 'today'>) => !run.entry.partitions[run.today];
 
-/** Where E8 is read from: the newest update kept, unless the window now reaches past what was read. */
+/**
+ * Where E8 is read from: the newest update seen by the last run; from the window's start when the window now
+ * starts earlier; and no later than the day after the last window's end when it now ends later (a record is
+ * published on or after its date, so the new dates' records are all updated after that day began, but those seen
+ * by the last run fell outside its window and were not kept).
+ */
 export function updatesSince(run: Pick<TargetRun, 'entry' | 'from' | 'to'>): string {
   const done = run.entry.updates;
   const start = `${run.from}T00:00:00.000`;
-  if (!done) return start;
-  // Records of a date are published on or after it: what was read up to `since` covers dates up to its day.
-  const covered = [done.to, done.since.slice(0, 10)].sort()[1] as string;
-  return run.from >= done.from && run.to <= covered ? done.since : start;
+  if (!done || run.from < done.from) return start;
+  if (run.to > done.to) {
+    const after = `${addDays(done.to, 1)}T00:00:00.000`;
+    return after < done.since ? after : done.since;
+  }
+  return done.since;
 }
 
 export async function runTarget(
@@ -124,18 +132,47 @@ export async function runTarget(
       tally.upToDate = 1;
       return tally;
     }
-    const query: Record<string, string> = {};
+    // The largest pages the list allows, as export asks them.
+    const query: Record<string, string> = pagination
+      ? { [pagination.sizeParam]: String(pagination.maxSize) }
+      : {};
     // E7 selects by update time and requires it: from the earliest time, the whole registry.
     if (target.operation.meta.parameters.some((p) => p.name === 'data-atualizacao'))
       query['data-atualizacao'] = SNAPSHOT_SINCE;
     const spool = new Spool(store.dir, target.operationId);
     let readAt = run.now();
+    const pageParam = pagination?.kind === 'page' ? pagination.pageParam : 'page';
+    const fetchPage = async (page: number, signal: AbortSignal): Promise<LoosePage | undefined> => {
+      tally.requests++;
+      const query_ = { ...query, [pageParam]: String(page) };
+      for await (const first of client.pages(path, { params: { path: {}, query: query_ }, signal }))
+        return first;
+      return undefined; // a 404 past the last page
+    };
     try {
-      for await (const page of client.pages(path, { params: { path: {}, query }, signal: options.signal })) {
-        tally.requests++;
-        spool.add(rowsOf(page.items));
-        readAt = run.now();
+      const first = await fetchPage(0, options.signal);
+      spool.add(rowsOf(first?.items ?? []));
+      if (first?.totalPages !== undefined) {
+        // The pages of a numbered list, several at a time, spooled in order (as export reads them).
+        const rest = Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => i + 1);
+        await runOrdered(
+          rest,
+          { concurrency: options.concurrency, signal: options.signal },
+          (page, _i, signal) => fetchPage(page, signal),
+          (page) => spool.add(rowsOf(page?.items ?? [])),
+        );
+      } else if (first && first.items.length > 0) {
+        const more = client.pages(path, {
+          params: { path: {}, query: { ...query, [pageParam]: '1' } },
+          signal: options.signal,
+          prefetch: true,
+        });
+        for await (const page of more) {
+          tally.requests++;
+          spool.add(rowsOf(page.items));
+        }
       }
+      readAt = run.now();
     } catch (error) {
       spool.close();
       spool.remove();
@@ -161,8 +198,13 @@ export async function runTarget(
   try {
     if (!pagination) throw new Error(`${path} is not paged`);
     for await (const page of client.pages(path, {
-      params: { path: {}, query: { [sinceParam]: since } },
+      params: {
+        path: {},
+        query: { [sinceParam]: since, [pagination.sizeParam]: String(pagination.maxSize) },
+      },
       signal: options.signal,
+      // Each answer names the next: the next one is asked while this one is spooled.
+      prefetch: true,
     })) {
       tally.requests++;
       const byDate = new Map<string, unknown[]>();
@@ -170,7 +212,9 @@ export async function runTarget(
         const r = record as Record<string, unknown>;
         const date = r[dateField];
         if (typeof date !== 'string' || date < run.from || date > run.to) continue;
-        byDate.set(date, [...(byDate.get(date) ?? []), record]);
+        const list = byDate.get(date);
+        if (list) list.push(record);
+        else byDate.set(date, [record]);
         const updated =
           typeof r[updatedField] === 'string' ? (r[updatedField] as string).replace(' ', 'T') : '';
         if (updated > newest) newest = updated;
@@ -204,13 +248,8 @@ export async function runTarget(
     options.onPartition();
   }
   // Only now: a kill before this line reads the same updates again, and the keyed merge makes that harmless.
-  const previous = entry.updates;
-  const continued = previous && since === previous.since;
-  entry.updates = {
-    from: continued && previous.from < run.from ? previous.from : run.from,
-    to: continued && previous.to > run.to ? previous.to : run.to,
-    since: newest,
-  };
+  // What the copy now holds every update of: this window (records of other dates seen now were not kept).
+  entry.updates = { from: run.from, to: run.to, since: newest };
   store.manifest.operations[target.operationId] = entry;
   store.save();
   return tally;
