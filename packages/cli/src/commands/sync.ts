@@ -190,6 +190,12 @@ async function syncInto(
       }
     }
   } finally {
+    // Whatever was committed before a failure or Ctrl-C is recorded, so the next run starts after it.
+    try {
+      store.save();
+    } catch {
+      /* the original error matters more; the last manifest written still holds */
+    }
     writer.close();
     progress.stop();
   }

@@ -1,6 +1,9 @@
 // Writing one partition, exactly once: rows spooled under DIR/_tmp, the Parquet file written there under a
 // temporary name (never ending in `.parquet`), synced, renamed into its partition directory, then recorded in the
 // manifest, and only then the file it replaces removed. See dataset.ts for what a kill leaves and how it is undone.
+// The manifest is written at most once a second (and at the end of each operation): a file renamed but not yet
+// recorded is removed and read again by the next run, and a replaced file is removed only after a manifest that
+// no longer names it is on disk, so a kill between two manifest writes loses nothing and duplicates nothing.
 import { closeSync, existsSync, openSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Column } from './column-types.js';
@@ -55,11 +58,20 @@ export interface PartitionStore {
     columns: readonly Column[],
     status: { final: boolean; readAt: number; keys?: readonly string[] },
   ): Promise<number>;
-  /** Records the manifest as it stands (after changing an entry's other fields). */
+  /** Writes the manifest as it stands, then removes the files it no longer names. */
   save(): void;
 }
 
+/** Seconds between manifest writes while partitions are being committed. */
+const SAVE_INTERVAL_MS = 1000;
+
 export function partitionStore(dir: string, manifest: Manifest, writer: ParquetWriter): PartitionStore {
+  /** Files replaced by a newer one: removed once a saved manifest names the newer one. */
+  let replaced: string[] = [];
+  let savedAt = performance.now();
+  const saveSoon = () => {
+    if (performance.now() - savedAt >= SAVE_INTERVAL_MS) store.save();
+  };
   const store: PartitionStore = {
     dir,
     manifest,
@@ -73,12 +85,9 @@ export function partitionStore(dir: string, manifest: Manifest, writer: ParquetW
           // No records: "no data" for a date, or nothing new for a keyed partition (kept as it is).
           if (status.keys) return previous?.rows ?? 0;
           entry.partitions[value] = { rows: 0, final: status.final, readAt };
-          writeManifest(dir, manifest);
-          if (previous?.file) {
-            rmSync(join(partitionDir(dir, operationId, entry.partitionColumn, value), previous.file), {
-              force: true,
-            });
-          }
+          if (previous?.file)
+            replaced.push(join(partitionDir(dir, operationId, entry.partitionColumn, value), previous.file));
+          saveSoon();
           return 0;
         }
         const generation = previous?.file ? Number(/\d+/.exec(previous.file)?.[0] ?? 0) + 1 : 1;
@@ -93,14 +102,19 @@ export function partitionStore(dir: string, manifest: Manifest, writer: ParquetW
         makeDir(target);
         publish(temporary, join(target, file));
         entry.partitions[value] = { file, rows, final: status.final, readAt };
-        writeManifest(dir, manifest);
-        if (previousPath) rmSync(previousPath, { force: true });
+        if (previousPath) replaced.push(previousPath);
+        saveSoon();
         return rows;
       } finally {
         spool.remove();
       }
     },
-    save: () => writeManifest(dir, manifest),
+    save() {
+      writeManifest(dir, manifest);
+      savedAt = performance.now();
+      for (const path of replaced) rmSync(path, { force: true });
+      replaced = [];
+    },
   };
   return store;
 }

@@ -124,6 +124,7 @@ export async function runTarget(
         options.onPartition();
       },
     );
+    store.save();
     return tally;
   }
 
@@ -184,6 +185,7 @@ export async function runTarget(
     });
     tally.partitions++;
     options.onPartition();
+    store.save();
     return tally;
   }
 
