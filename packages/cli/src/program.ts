@@ -152,7 +152,7 @@ const jobOutput = (options: { out?: string; outDir?: string }): OutputKind =>
 export function createProgram(io: Io, run: (work: Promise<void>, output: OutputKind) => void): Command {
   const program = new Command('assoc-feed')
     .description(
-      'Read the Feed data service from the command line: check credentials, call any GET operation, export whole lists, backfill date ranges, check the spec against the service (conform).',
+      'Read the Feed data service from the command line: check credentials, call any GET operation, export whole lists, backfill date ranges, keep a local Parquet copy (sync), check the spec against the service (conform).',
     )
     .version(cliVersion(), '-V, --version', 'print the version of assoc-feed')
     .exitOverride()

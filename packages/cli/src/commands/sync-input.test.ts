@@ -100,6 +100,13 @@ describe('assoc-feed sync: refused before anything is sent (exit 2)', () => {
     expect(rows[0]?.t).toBe('DECIMAL(6,2)');
   });
 
+  it('an --out-dir that is a file', async () => {
+    const file = join(root, 'a-file');
+    writeFileSync(file, 'x');
+    const result = expectExit(await runCli(['sync', '--out-dir', file, ...SELIC], env()), 2);
+    expect(result.stderr).toContain(`--out-dir ${file} is a file`);
+  });
+
   it('a directory another live sync is writing (its lock); a lock a killed run left is taken over', async () => {
     const dir = freshDir();
     mkdirSync(dir);

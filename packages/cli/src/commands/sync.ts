@@ -2,6 +2,7 @@
 // incrementally (each run asks only what is missing or newly released) and exactly once (a killed run, run again,
 // leaves what an uninterrupted run leaves). What it keeps: sync/scope.ts; when data is final: sync/release.ts;
 // the layout and the manifest: sync/dataset.ts; the column types: sync/column-types.ts.
+import { existsSync, statSync } from 'node:fs';
 import { FeedError } from '@assoc-feed/core';
 import { addMonths, isIsoDate, todayInBrasilia } from '@assoc-feed/core/internal/calendar';
 import { loadSpecModel } from '@assoc-feed/specs/load';
@@ -222,6 +223,8 @@ async function syncInto(
 
 /** DIR must hold nothing but sync's own files (as `export` refuses to overwrite what it did not write). */
 function checkDirectory(dir: string, ids: ReadonlySet<string>): void {
+  if (existsSync(dir) && !statSync(dir).isDirectory())
+    throw new UsageError(`--out-dir ${dir} is a file: give a directory (new, or one an earlier sync wrote).`);
   const foreign = foreignEntries(dir, ids);
   if (foreign.length === 0) return;
   const shown =

@@ -212,14 +212,15 @@ export async function runTarget(
       const byDate = new Map<string, unknown[]>();
       for (const record of page.items) {
         const r = record as Record<string, unknown>;
+        // Every record read counts, kept or not: the next run starts after all of them.
+        const updated =
+          typeof r[updatedField] === 'string' ? (r[updatedField] as string).replace(' ', 'T') : '';
+        if (updated > newest) newest = updated;
         const date = r[dateField];
         if (typeof date !== 'string' || date < run.from || date > run.to) continue;
         const list = byDate.get(date);
         if (list) list.push(record);
         else byDate.set(date, [record]);
-        const updated =
-          typeof r[updatedField] === 'string' ? (r[updatedField] as string).replace(' ', 'T') : '';
-        if (updated > newest) newest = updated;
       }
       for (const [date, records] of byDate) {
         let spool = spools.get(date);
