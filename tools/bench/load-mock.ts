@@ -19,6 +19,8 @@ export interface SandboxStartOptions {
   now?: () => number;
   latencyMs?: number;
   funds?: number;
+  /** One line per request (`GET /path?query → status …`). */
+  log?: (line: string) => void;
 }
 export interface MockModule {
   startMock: () => Promise<RunningMock>;

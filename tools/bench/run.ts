@@ -16,6 +16,7 @@ const suites: Record<string, () => Row[] | Promise<Row[]>> = {
   handlers: async () => (await import('./handlers.ts')).handlersBench(),
   hostile: async () => (await import('./hostile.ts')).hostileBench(),
   'export-e8': async () => (await import('./export-e8.ts')).exportE8Bench(),
+  sync: async () => (await import('./sync.ts')).syncBench(),
 };
 const rows: Row[] = [];
 for (const [name, suite] of Object.entries(suites)) {

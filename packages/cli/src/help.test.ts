@@ -44,6 +44,7 @@ describe('help pages', () => {
     ['get', ['get', '--help']],
     ['export', ['export', '--help']],
     ['backfill', ['backfill', '--help']],
+    ['sync', ['sync', '--help']],
   ];
   it.each(pages)('%s --help ends with examples of that command', async (name, args) => {
     const { stdout } = expectExit(await runCli(args, env), 0);
@@ -59,7 +60,7 @@ describe('help pages', () => {
   const runnable = Object.entries(EXAMPLES)
     .flatMap(([, lines]) => lines)
     .map(argvOf)
-    .filter(([command]) => command === 'get' || command === 'export' || command === 'backfill');
+    .filter(([command]) => ['get', 'export', 'backfill', 'sync'].includes(command as string));
   it.each(runnable.map((argv) => [argv.join(' '), argv]))(
     'the example `%s` is accepted (dry run)',
     async (_, argv) => {

@@ -132,6 +132,11 @@ function unknownPath(pathname: string, typed: string[]): UsageError {
   );
 }
 
+/** An item of `--only` (conform, sync): a document id (`E8`, `C/vna`) or a part of the path (`/titulos-publicos`). */
+export function matchesOnly(op: Operation, item: string): boolean {
+  return op.meta.path.includes(item) || op.meta.documentId === item;
+}
+
 /** `  /feed/fundos/v2/fundos  (E1)`: one line of a list of operations. */
 export function describe(op: Operation): string {
   return `  ${op.meta.path}${op.meta.documentId ? `  (${op.meta.documentId})` : ''}`;

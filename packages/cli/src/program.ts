@@ -8,6 +8,7 @@ import { backfillCommand } from './commands/backfill.js';
 import { conformCommand } from './commands/conform.js';
 import { exportCommand } from './commands/export.js';
 import { getCommand } from './commands/get.js';
+import { syncCommand } from './commands/sync.js';
 import { defaultConfigPath } from './connection.js';
 import { EXIT, UsageError } from './errors.js';
 import type { Io } from './job.js';
@@ -75,6 +76,11 @@ export const EXAMPLES: Record<string, readonly string[]> = {
     'assoc-feed backfill /feed/precos-indices/v1/titulos-publicos/vna --from 2026-01-02 --to 2026-01-30 --out vna.ndjson',
     'assoc-feed backfill /feed/precos-indices/v1/titulos-publicos/vna --from 2026-01-02 --to 2026-01-30 --out-dir vna/',
     'assoc-feed backfill /feed/precos-indices/v1/titulos-publicos/vna --from 2026-01-02 --to 2026-01-30 --dry-run',
+  ],
+  sync: [
+    'assoc-feed sync --out-dir feed-copy/',
+    'assoc-feed sync --out-dir feed-copy/ --only E8,mercado-secundario-TPF --from 2026-01-02 --to 2026-01-30',
+    'assoc-feed sync --out-dir feed-copy/ --dry-run',
   ],
 };
 
@@ -147,7 +153,7 @@ const jobOutput = (options: { out?: string; outDir?: string }): OutputKind =>
 export function createProgram(io: Io, run: (work: Promise<void>, output: OutputKind) => void): Command {
   const program = new Command('assoc-feed')
     .description(
-      'Read the Feed data service from the command line: check credentials, call any GET operation, export whole lists, backfill date ranges, check the spec against the service (conform).',
+      'Read the Feed data service from the command line: check credentials, call any GET operation, export whole lists, backfill date ranges, keep a local Parquet copy (sync), check the spec against the service (conform).',
     )
     .version(cliVersion(), '-V, --version', 'print the version of assoc-feed')
     .exitOverride()
@@ -230,6 +236,35 @@ export function createProgram(io: Io, run: (work: Promise<void>, output: OutputK
     )
     .action((path, options) => run(backfillCommand(path, options, io), jobOutput(options)));
   withExamples(program.commands.find((c) => c.name() === 'backfill') as Command, 'backfill');
+
+  connectionOptions(
+    program
+      .command('sync')
+      .description(
+        'keep a local copy in Parquet (hive-style partitions by date, a manifest): each run reads only what is missing or newly released',
+      ),
+  )
+    .requiredOption('--out-dir <dir>', 'the copy: DIR/<operationId>/<date column>=YYYY-MM-DD/part-*.parquet')
+    .option('--from <date>', 'first date, YYYY-MM-DD (default the first day of last month)')
+    .option('--to <date>', 'last date, YYYY-MM-DD (default today in Brasília)')
+    .option(
+      '--only <ops>',
+      'only these operations: parts of paths or document ids, comma-separated',
+      list,
+      [],
+    )
+    .option('-c, --concurrency <n>', 'requests in flight', whole('--concurrency', 1, 32), 4)
+    .option('--dry-run', 'print what would be read, without calling or writing', false)
+    .option('--restart', 'remove the copy in --out-dir and write it again', false)
+    .addOption(
+      new Option('--progress <mode>', 'bar on a terminal, lines otherwise')
+        .choices(PROGRESS_MODES)
+        .default('auto'),
+    )
+    .option('--progress-interval <seconds>', 'seconds between progress lines', seconds, 10)
+    .option('--quiet', 'no progress and no summary on stderr', false)
+    .action((options) => run(syncCommand(options, io), 'file'));
+  withExamples(program.commands.find((c) => c.name() === 'sync') as Command, 'sync');
 
   return program;
 }

@@ -10,7 +10,7 @@ import { type Drift, driftsOf } from '../conform/drift.js';
 import { type ConnectionFlags, resolveConnection } from '../connection.js';
 import { UsageError } from '../errors.js';
 import type { Io } from '../job.js';
-import { type Operation, operations, type QueryValues } from '../operations.js';
+import { matchesOnly, type Operation, operations, type QueryValues } from '../operations.js';
 import { createProgress, type ProgressMode } from '../progress.js';
 import { requestLine } from '../request.js';
 
@@ -52,9 +52,7 @@ const SPECS: Record<Operation['document'], string> = {
 
 export async function conformCommand(options: ConformOptions, io: Io): Promise<void> {
   const chosen = operations.filter(
-    (op) =>
-      options.only.length === 0 ||
-      options.only.some((o) => op.meta.path.includes(o) || op.meta.documentId === o),
+    (op) => options.only.length === 0 || options.only.some((o) => matchesOnly(op, o)),
   );
   if (chosen.length === 0) {
     throw new UsageError(
