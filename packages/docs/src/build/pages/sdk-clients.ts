@@ -29,6 +29,8 @@ const codeNotes: Record<string, string> = {
     'An answer the flow cannot use (e.g. a token endpoint answering an unexpected status).',
   response_truncated: 'The body ended before the length the server announced.',
   invalid_response: 'A 2xx body that is not the JSON the operation documents.',
+  pagination_stalled:
+    '`paginate()` stopped because the list stopped advancing: a cursor came back that was already requested, or a third empty page in a row while the total says more records remain.',
 };
 
 interface Sections {
