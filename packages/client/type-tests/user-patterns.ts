@@ -18,7 +18,14 @@ export async function afterIfErrorThrow(): Promise<string> {
   const { data, error } = await feed.fundosV2.GET(DETAIL, { params });
   if (error) throw new Error(`the fund could not be read: ${JSON.stringify(error)}`);
   const detail: Detail = data;
-  return detail.content.codigo_fundo;
+  return detail.codigo_fundo;
+}
+
+export async function afterIfErrorThrowOnAPage(): Promise<string[]> {
+  const feed = createFeedClient({ clientId, clientSecret, environment: 'sandbox' });
+  const { data, error } = await feed.fundosV2.GET('/feed/fundos/v2/fundos', { params: { query: { size: 3 } } });
+  if (error) throw new Error(`the funds could not be read: ${JSON.stringify(error)}`);
+  return data.content.map((fund) => fund.codigo_fundo);
 }
 
 export async function afterIfResultErrorReturn(): Promise<number | undefined> {
@@ -31,7 +38,7 @@ export async function afterIfResultErrorReturn(): Promise<number | undefined> {
 export async function theErrorBranch(): Promise<string> {
   const feed = createFeedClient({ clientId, clientSecret, environment: 'sandbox' });
   const { data, error } = await feed.fundosV2.GET(DETAIL, { params });
-  if (!error) return data.content.codigo_fundo;
+  if (!error) return data.codigo_fundo;
   // Either the service's error object or a TextErrorBody (a body that was not one, such as the gateway's bare
   // string): both carry the status, a kind and the message.
   const either: { status: number; error: string; message: string } = error;
