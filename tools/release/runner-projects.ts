@@ -80,7 +80,6 @@ export function writeRunnerProjects(dir: string, packed: Packed[]): void {
       allowBuilds: {
         esbuild: true,
         msw: false,
-        '@scarf/scarf': false,
         '@parcel/watcher': false,
         'unrs-resolver': false,
       },
