@@ -76,7 +76,11 @@ describe('FEED_ENVIRONMENT: the environment when code gives neither environment 
   it.each([
     ['unset', undefined, /No environment chosen: .*set FEED_ENVIRONMENT/],
     ['empty', '', /No environment chosen: .*set FEED_ENVIRONMENT/],
-    ['unknown', 'staging', /FEED_ENVIRONMENT="staging" names no environment: set it to production or sandbox/],
+    [
+      'unknown',
+      'staging',
+      /FEED_ENVIRONMENT="staging" names no environment: set it to production or sandbox/,
+    ],
   ])('%s is refused, naming the fix', (_, value, message) => {
     vi.stubEnv(ENVIRONMENT_VARIABLE, value);
     expect(() => resolveService({})).toThrow(ConfigurationError);
