@@ -5,8 +5,9 @@
 // type-checks a consumer under TypeScript 5.9 and 7 with nodenext and bundler resolution, runs it against the
 // mock on Node 20, 22 and 24 (the ones the machine lacks from the npm registry, cached in .tools/runtimes), loads
 // every entry point from a CommonJS module, runs the README's getting-started snippets against the packed sandbox
-// on each runtime, runs every bin, and runs a Vitest and a Jest project using the mock's and the sandbox's global
-// set-ups. Exit 1 when anything fails, 2 when the check itself cannot run.
+// on each runtime, runs every bin, the user journeys of journeys.ts (the server bins via npx and directly, kept
+// up 20 s and stopped with SIGTERM; `assoc-feed --version` and `auth check`), and runs a Vitest and a Jest project
+// using the mock's and the sandbox's global set-ups. Exit 1 when anything fails, 2 when the check itself cannot run.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import { checkApiReport, REPORT_COMMAND, type ReportVerdict } from './api-surfac
 import { checkPackage, type PackageVerdict } from './check-package.ts';
 import { checkConsumer, installConsumer, type Step } from './consumer.ts';
 import { checkFixedGroup } from './fixed-group.ts';
+import { checkJourneys } from './journeys.ts';
 import { pack } from './pack.ts';
 import { gettingStartedSnippets } from './readme-snippets.ts';
 import { checkRunnerProjects } from './runner-projects.ts';
@@ -69,7 +71,8 @@ function printSteps(steps: Step[]): void {
   console.log('\nconsumer project (outside the workspace)');
   for (const s of steps) {
     console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name.padEnd(58)} ${seconds(s.ms).padStart(7)}`);
-    if (!s.ok || s.name.startsWith('run ')) console.log(s.output.replace(/^/gm, '        '));
+    if (!s.ok || s.name.startsWith('run ') || s.name.includes('SIGTERM'))
+      console.log(s.output.replace(/^/gm, '        '));
   }
 }
 
@@ -135,6 +138,8 @@ async function main(): Promise<number> {
     };
     const install = await installConsumer(options);
     const steps = install.ok ? [install, ...(await checkConsumer(options))] : [install];
+    const cli = packed.find((p) => p.manifest.name === '@assoc-feed/cli');
+    if (install.ok && cli) steps.push(...(await checkJourneys(consumerDir, cli.manifest.version as string)));
     const runnersDir = join(temp, 'runner-projects');
     mkdirSync(runnersDir);
     steps.push(...(await checkRunnerProjects(runnersDir, packed)));
