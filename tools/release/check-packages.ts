@@ -9,19 +9,20 @@
 // up 20 s and stopped with SIGTERM; `assoc-feed --version` and `auth check`), and runs a Vitest and a Jest project
 // using the mock's and the sandbox's global set-ups. Exit 1 when anything fails, 2 when the check itself cannot run.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { checkApiReport, REPORT_COMMAND, type ReportVerdict } from './api-surface.ts';
 import { checkPackage, type PackageVerdict } from './check-package.ts';
-import { checkConsumer, installConsumer, type Step } from './consumer.ts';
+import { checkConsumer, installConsumer, rootDevDependency, type Step } from './consumer.ts';
 import { checkFixedGroup } from './fixed-group.ts';
 import { checkJourneys } from './journeys.ts';
 import { pack } from './pack.ts';
 import { gettingStartedSnippets } from './readme-snippets.ts';
-import { checkRunnerProjects } from './runner-projects.ts';
+import { typescriptSnippets } from './readme-typescript.ts';
+import { checkRunnerProjects, runnerVersions } from './runner-projects.ts';
 import { consumerRuntimes, type RuntimeSet } from './runtimes.ts';
 import { publishable, readWorkspace } from './workspace.ts';
 
@@ -135,6 +136,15 @@ async function main(): Promise<number> {
       // The root README's getting started, verbatim (ESM and CommonJS), against the packed sandbox.
       snippets: gettingStartedSnippets(readFileSync(join(root, 'README.md'), 'utf8')),
       runtimes: runtimeSet.runtimes,
+      // Every TypeScript block of the root README and the published packages' READMEs, type-checked under strict
+      // with the consumer (each compiler and resolution); what they import besides our packages comes along.
+      typescriptSnippets: ['README.md', ...packages.map((p) => join(relative(root, p.dir), 'README.md'))]
+        .filter((readme) => existsSync(join(root, readme)))
+        .flatMap((readme) => typescriptSnippets(readme, readFileSync(join(root, readme), 'utf8'))),
+      snippetDependencies: {
+        vitest: runnerVersions.vitest,
+        'openapi-fetch': rootDevDependency('openapi-fetch'),
+      },
     };
     const install = await installConsumer(options);
     const steps = install.ok ? [install, ...(await checkConsumer(options))] : [install];

@@ -11,6 +11,7 @@ import { parse, stringify } from 'yaml';
 import { bins, entrypoints } from './entrypoints.ts';
 import { type Packed, pnpmBin } from './pack.ts';
 import type { Snippet } from './readme-snippets.ts';
+import type { TypeScriptSnippet } from './readme-typescript.ts';
 import { machineRuntime, type Runtime } from './runtimes.ts';
 
 const run = promisify(execFile);
@@ -23,7 +24,7 @@ export interface Compiler {
   version: string;
 }
 
-function rootDevDependency(name: string): string {
+export function rootDevDependency(name: string): string {
   const root = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
     devDependencies: Record<string, string>;
   };
@@ -234,6 +235,10 @@ export interface ConsumerOptions {
   resolutions?: Resolution[];
   /** The README's getting-started snippets, run on each runtime against the packed sandbox (needs it packed). */
   snippets?: Snippet[];
+  /** The READMEs' TypeScript blocks, type-checked with the consumer's sources (never run). */
+  typescriptSnippets?: TypeScriptSnippet[];
+  /** Extra devDependencies (name to version) those blocks import, such as vitest. */
+  snippetDependencies?: Record<string, string>;
   /** Run the program after the type checks (default true). */
   execute?: boolean;
   /** The Node runtimes to run it on, one step each (default: the machine's Node only). */
@@ -281,6 +286,7 @@ export async function installConsumer(options: ConsumerOptions): Promise<Step> {
         dependencies: Object.fromEntries(packed.map((p) => [p.manifest.name, file(p)])),
         devDependencies: {
           ...optionalPeers(packed),
+          ...options.snippetDependencies,
           '@types/node': rootDevDependency('@types/node'),
           ...Object.fromEntries(used.map((c) => [c.alias, `npm:typescript@${c.version}`])),
         },
@@ -306,6 +312,8 @@ export async function installConsumer(options: ConsumerOptions): Promise<Step> {
   writeFileSync(join(dir, 'main.ts'), mainModule('scenario.ts' in options.sources));
   writeFileSync(join(dir, 'commonjs.cts'), commonjsModule(packed));
   for (const snippet of options.snippets ?? []) writeFileSync(join(dir, snippet.file), snippet.code);
+  for (const snippet of options.typescriptSnippets ?? [])
+    writeFileSync(join(dir, snippet.file), snippet.code);
   if (options.snippets?.length) writeFileSync(join(dir, 'run-snippets.mjs'), snippetRunner(options.snippets));
   for (const resolution of options.resolutions ?? resolutions) {
     writeFileSync(
