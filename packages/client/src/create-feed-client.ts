@@ -3,7 +3,12 @@
 // two, so the whole Feed API is reached with one token, requested once and renewed once; and its retry budget,
 // so the three documents' calls draw retries from one bucket.
 
-import { ConfigurationError, type DocumentClientOptions, type ThrowsOn } from '@assoc-feed/core';
+import {
+  ConfigurationError,
+  type DocumentClientOptions,
+  type ExactOptions,
+  type ThrowsOn,
+} from '@assoc-feed/core';
 import { createFundosV1Client, type FundosV1Client, type FundosV1ExactClient } from '@assoc-feed/fundos-v1';
 import { createFundosV2Client, type FundosV2Client, type FundosV2ExactClient } from '@assoc-feed/fundos-v2';
 import {
@@ -40,13 +45,13 @@ export interface ExactFeedClient<Throw extends boolean = false> {
  * them, renewed before it expires). Server-side only: the options hold the client secret.
  */
 export function createFeedClient<Options extends FeedClientOptions & { numbers: 'exact' }>(
-  options: Options,
+  options: ExactOptions<Options, FeedClientOptions>,
 ): ExactFeedClient<ThrowsOn<Options>>;
 export function createFeedClient<Options extends FeedClientOptions>(
-  options: Options,
+  options: ExactOptions<Options, FeedClientOptions>,
 ): FeedClient<ThrowsOn<Options>>;
 export function createFeedClient<Options extends FeedClientOptions>(
-  options: Options,
+  options: ExactOptions<Options, FeedClientOptions>,
 ): FeedClient<ThrowsOn<Options>> | ExactFeedClient<ThrowsOn<Options>> {
   if (!options || typeof options !== 'object') {
     throw new ConfigurationError(

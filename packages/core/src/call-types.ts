@@ -1,10 +1,15 @@
 // The types of a document client's methods. openapi-fetch's own accept any extra key in a call's init (its
 // `InitParam` adds `[key: string]: unknown`), so a misspelt or unsupported option compiles and is ignored. Here a
 // call's init is the operation's openapi-fetch init plus CallOptions, and nothing else: every key is suggested by
-// the editor, and an unknown one fails to compile with a message naming where parameters go. With
-// `throwOnError: true` a call that returns has succeeded, so its result is the success branch alone.
+// the editor, and an unknown one fails to compile with a message naming where parameters go. The same holds for
+// a client's own options (ExactOptions). With `throwOnError: true` a call that returns has succeeded, so its result
+// is the success branch alone. Without it, the error branch's `error` is always an object (the documented error
+// object, or a TextErrorBody for any other body: error-body.ts makes it so at run time), so the openapi-fetch habit
+// `if (error) throw …` narrows `data` to the success type; a `string` there (the gateway's bare-string 401) would
+// keep `data` possibly undefined, as '' is falsy.
 
 import type { FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
+import type { TextErrorBody } from './error-body.js';
 import type { RetryOptions } from './retry.js';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
@@ -68,11 +73,23 @@ type InitArgs<Init, Known> =
 /** The success branch of a result: what a throwing client returns (failures were thrown). */
 export type SuccessResult<R> = Extract<R, { data: unknown }>;
 
+/** A result's `error`: the documented error objects, or a TextErrorBody for any other body; never falsy. */
+export type ResultError<Body> =
+  | Exclude<Body, string | number | boolean | bigint | symbol | null | undefined | readonly unknown[]>
+  | TextErrorBody;
+
+/** The error branch of a non-throwing call's result. */
+export type ErrorResult<R> = {
+  data?: never;
+  error: ResultError<Extract<R, { error: unknown }>['error']>;
+  response: Response;
+};
+
 export type CallResult<Op, Init, Throw extends boolean> =
   Op extends Record<string | number, unknown>
     ? Throw extends true
       ? SuccessResult<FetchResponse<Op, Init, MediaType>>
-      : FetchResponse<Op, Init, MediaType>
+      : SuccessResult<FetchResponse<Op, Init, MediaType>> | ErrorResult<FetchResponse<Op, Init, MediaType>>
     : never;
 
 /** `client.GET(path, init)` and its siblings. */
@@ -86,3 +103,15 @@ export type CallMethod<Paths, M extends HttpMethod, Throw extends boolean> = <
 
 /** `true` when the options turn throwing mode on: the clients' results are then the success branch alone. */
 export type ThrowsOn<Options> = Options extends { throwOnError: true } ? true : false;
+
+/**
+ * A client's options argument, exact: `Options` (inferred, so `throwOnError: true` is seen) with each key `Known`
+ * lacks typed as the reason, so a misspelt option (`throwOnErorr`, `timeoutMS`, `enviroment`) fails to compile
+ * instead of being silently ignored. A generic parameter's constraint alone does not check excess keys.
+ */
+export type ExactOptions<Options, Known> = Options & {
+  [K in Exclude<
+    keyof Options,
+    keyof Known
+  >]: `${K & string} is not an option of the client: check its spelling against the documented options`;
+};

@@ -31,9 +31,10 @@ import createClient, { type Client } from 'openapi-fetch';
 import { basicAuthorization } from './base64.js';
 import { type BodyMode, DEFAULT_MAX_RESPONSE_BYTES, readText } from './body.js';
 import { CallRequest, isPlainCall } from './call-request.js';
-import type { CallMethod, ExtraQueryValue, ThrowsOn } from './call-types.js';
+import type { CallMethod, ExactOptions, ExtraQueryValue, ThrowsOn } from './call-types.js';
 import { checkCredential } from './credentials.js';
 import { type EnvironmentName, placeholderFetch, resolveService } from './environments.js';
+import { resultError } from './error-body.js';
 import { ConfigurationError, type ErrorContext, errorFromResponse } from './errors.js';
 import { ACCESS_TOKEN_HEADER, CLIENT_ID_HEADER, createPipelineFetch } from './fetch-pipeline.js';
 import { createTokenManager, FLOW_A_TOKEN_PATH, type TokenManager } from './flow-a.js';
@@ -140,7 +141,7 @@ export function createDocumentClient<
   Paths extends {},
   Options extends DocumentClientOptions = DocumentClientOptions,
 >(
-  options: Options,
+  options: ExactOptions<Options, DocumentClientOptions>,
   meta: DocumentMeta,
   loaders: DocumentExtras = {},
 ): DocumentClient<Paths, ThrowsOn<Options>> {
@@ -396,8 +397,13 @@ function withDeadlines(
     return withTimeout(
       async (abort) => {
         state.abort = abort;
-        const result = (await send(url, forwarded)) as { data?: unknown; response: Response };
+        const result = (await send(url, forwarded)) as {
+          data?: unknown;
+          error?: unknown;
+          response: Response;
+        };
         if (state.read !== undefined && result.response.ok) result.data = state.data;
+        else if (!result.response.ok) result.error = resultError(result.error, result.response.status);
         return result;
       },
       {

@@ -8,7 +8,10 @@ export type {
   CallMethod,
   CallOptions,
   CallResult,
+  ErrorResult,
+  ExactOptions,
   ExtraQueryValue,
+  ResultError,
   SuccessResult,
   ThrowsOn,
 } from './call-types.js';
@@ -16,6 +19,7 @@ export type { DocumentClient, DocumentClientOptions } from './create-document-cl
 export { createDocumentClient } from './create-document-client.js';
 export type { EnvironmentName } from './environments.js';
 export { environments } from './environments.js';
+export type { TextErrorBody } from './error-body.js';
 export type {
   FeedErrorCode,
   FeedErrorDetails,

@@ -1,7 +1,9 @@
 // The typed error of a non-throwing call. openapi-fetch returns `{ data, error, response }`, where `error` is the
-// parsed body; the document client files the call's method and path against the Response, so
-// `toFeedError(result)` can build the same typed error throwing mode would have thrown.
+// parsed body (an object: a body that was not one is wrapped, error-body.ts, and read here as it was sent); the
+// document client files the call's method and path against the Response, so `toFeedError(result)` can build the
+// same typed error throwing mode would have thrown.
 
+import { bodyAsSent } from './error-body.js';
 import { type ErrorContext, errorFromResponse, type FeedError } from './errors.js';
 import { pathOf } from './http.js';
 
@@ -22,5 +24,5 @@ export function rememberResponse(response: Response, context: ErrorContext): voi
 export function toFeedError(result: { error?: unknown; response: Response }): FeedError | undefined {
   if (result.response.ok) return undefined;
   const context = contexts.get(result.response) ?? { method: 'HTTP', path: pathOf(result.response.url) };
-  return errorFromResponse(result.response, result.error, context);
+  return errorFromResponse(result.response, bodyAsSent(result.error), context);
 }

@@ -4,6 +4,7 @@ import {
   type DocumentClientOptions,
   type DocumentExtras,
   type ExactNumbers,
+  type ExactOptions,
   type ThrowsOn,
 } from '@assoc-feed/core';
 import type { ExactField } from './generated/exact.js';
@@ -29,13 +30,13 @@ export { meta as fundosV1Meta };
  */
 /** `numbers: 'exact'`: the decimals of more than 15 significant digits arrive as strings (ExactPaths). */
 export function createFundosV1Client<Options extends DocumentClientOptions & { numbers: 'exact' }>(
-  options: Options,
+  options: ExactOptions<Options, DocumentClientOptions>,
 ): FundosV1ExactClient<ThrowsOn<Options>>;
 export function createFundosV1Client<Options extends DocumentClientOptions>(
-  options: Options,
+  options: ExactOptions<Options, DocumentClientOptions>,
 ): FundosV1Client<ThrowsOn<Options>>;
 export function createFundosV1Client<Options extends DocumentClientOptions>(
-  options: Options,
+  options: ExactOptions<Options, DocumentClientOptions>,
 ): FundosV1Client<ThrowsOn<Options>> | FundosV1ExactClient<ThrowsOn<Options>> {
   return createDocumentClient<paths, Options>(options, meta, extras);
 }

@@ -4,6 +4,7 @@ import {
   type DocumentClientOptions,
   type DocumentExtras,
   type ExactNumbers,
+  type ExactOptions,
   type ThrowsOn,
 } from '@assoc-feed/core';
 import type { ExactField } from './generated/exact.js';
@@ -19,13 +20,13 @@ export { meta as fundosV2Meta };
 /** Typed client for document 1 (v2 funds). Authenticates with flow A on first use and renews the token itself. */
 /** `numbers: 'exact'`: the decimals of more than 15 significant digits arrive as strings (ExactPaths). */
 export function createFundosV2Client<Options extends DocumentClientOptions & { numbers: 'exact' }>(
-  options: Options,
+  options: ExactOptions<Options, DocumentClientOptions>,
 ): FundosV2ExactClient<ThrowsOn<Options>>;
 export function createFundosV2Client<Options extends DocumentClientOptions>(
-  options: Options,
+  options: ExactOptions<Options, DocumentClientOptions>,
 ): FundosV2Client<ThrowsOn<Options>>;
 export function createFundosV2Client<Options extends DocumentClientOptions>(
-  options: Options,
+  options: ExactOptions<Options, DocumentClientOptions>,
 ): FundosV2Client<ThrowsOn<Options>> | FundosV2ExactClient<ThrowsOn<Options>> {
   return createDocumentClient<paths, Options>(options, meta, extras);
 }

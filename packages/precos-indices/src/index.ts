@@ -4,6 +4,7 @@ import {
   type DocumentClientOptions,
   type DocumentExtras,
   type ExactNumbers,
+  type ExactOptions,
   type ThrowsOn,
 } from '@assoc-feed/core';
 import type { ExactField } from './generated/exact.js';
@@ -22,13 +23,13 @@ export { meta as precosIndicesMeta };
  */
 /** `numbers: 'exact'`: the decimals of more than 15 significant digits arrive as strings (ExactPaths). */
 export function createPrecosIndicesClient<Options extends DocumentClientOptions & { numbers: 'exact' }>(
-  options: Options,
+  options: ExactOptions<Options, DocumentClientOptions>,
 ): PrecosIndicesExactClient<ThrowsOn<Options>>;
 export function createPrecosIndicesClient<Options extends DocumentClientOptions>(
-  options: Options,
+  options: ExactOptions<Options, DocumentClientOptions>,
 ): PrecosIndicesClient<ThrowsOn<Options>>;
 export function createPrecosIndicesClient<Options extends DocumentClientOptions>(
-  options: Options,
+  options: ExactOptions<Options, DocumentClientOptions>,
 ): PrecosIndicesClient<ThrowsOn<Options>> | PrecosIndicesExactClient<ThrowsOn<Options>> {
   return createDocumentClient<paths, Options>(options, meta, extras);
 }
