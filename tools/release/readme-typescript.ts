@@ -41,15 +41,14 @@ const PRELUDE: Record<string, Declarations> = {
     path: "declare const path: '/feed/fundos/v2/fundos';",
     params: 'declare const params: { query: { size: number } };',
   },
+  'packages/specs/README.md': { node: 'declare const node: unknown;' },
 };
-
-const escape = (name: string) => name.replace(/[$]/g, '\\$');
 
 /** Whether the block binds `name` itself (an import, a declaration, a parameter list is not looked at). */
 function binds(code: string, name: string): boolean {
-  const n = escape(name);
+  // The names are plain identifiers (PRELUDE's keys), safe inside a pattern.
   return new RegExp(
-    `import\\s[^;]*\\b${n}\\b[^;]*\\sfrom\\s|\\b(?:const|let|var|function|class|type|interface)\\s+${n}\\b`,
+    `import\\s[^;]*\\b${name}\\b[^;]*\\sfrom\\s|\\b(?:const|let|var|function|class|type|interface)\\s+${name}\\b`,
   ).test(code);
 }
 
@@ -62,7 +61,7 @@ export function typescriptSnippets(readmePath: string, markdown: string): TypeSc
     const line = markdown.slice(0, m.index).split('\n').length;
     const code = m[1] as string;
     const prelude = Object.entries(declarations)
-      .filter(([name]) => new RegExp(`\\b${escape(name)}\\b`).test(code) && !binds(code, name))
+      .filter(([name]) => new RegExp(`\\b${name}\\b`).test(code) && !binds(code, name))
       .map(([, declaration]) => declaration);
     snippets.push({
       file: `readme-${slug}-${line}.ts`,
