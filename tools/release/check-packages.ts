@@ -6,8 +6,8 @@
 // mock on Node 20, 22 and 24 (the ones the machine lacks from the npm registry, cached in .tools/runtimes), loads
 // every entry point from a CommonJS module, runs the README's getting-started snippets against the packed sandbox
 // on each runtime, runs every bin, the user journeys of journeys.ts (the server bins via npx and directly, kept
-// up 20 s and stopped with SIGTERM; `assoc-feed --version` and `auth check`), and runs a Vitest and a Jest project
-// using the mock's and the sandbox's global set-ups. Exit 1 when anything fails, 2 when the check itself cannot run.
+// up 20 s and stopped with SIGTERM; `assoc-feed --version` and `auth check`), runs a Vitest and a Jest project
+// using the mock's and the sandbox's global set-ups, and the request-handler examples with msw 3 on Node 22+. Exit 1 when anything fails, 2 when the check itself cannot run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,7 @@ import { checkPackage, type PackageVerdict } from './check-package.ts';
 import { checkConsumer, installConsumer, rootDevDependency, type Step } from './consumer.ts';
 import { checkFixedGroup } from './fixed-group.ts';
 import { checkJourneys } from './journeys.ts';
+import { checkMsw3Project } from './msw3-project.ts';
 import { pack } from './pack.ts';
 import { gettingStartedSnippets } from './readme-snippets.ts';
 import { typescriptSnippets } from './readme-typescript.ts';
@@ -153,6 +154,9 @@ async function main(): Promise<number> {
     const runnersDir = join(temp, 'runner-projects');
     mkdirSync(runnersDir);
     steps.push(...(await checkRunnerProjects(runnersDir, packed)));
+    const msw3Dir = join(temp, 'msw3');
+    mkdirSync(msw3Dir);
+    steps.push(...(await checkMsw3Project(msw3Dir, packed, runtimeSet.runtimes)));
     printSteps(steps);
 
     const failed =
