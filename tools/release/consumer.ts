@@ -147,8 +147,8 @@ function commonjsModule(packed: Packed[]): string {
 /**
  * Runs the README's getting-started snippets as a user would after `npx assoc-feed-sandbox`: the packed bin is
  * started (on this runtime, with `--port 0`), then each snippet as its own process (`node getting-started.mjs`,
- * `node getting-started.cjs`), with the credentials and URL the bin prints in the environment variables the
- * README exports; SIGTERM must stop the bin cleanly. The bin is dist/cli.cjs, the launcher of the bundled command
+ * `node getting-started.cjs`), with FEED_ENVIRONMENT=sandbox and the credentials and URL the bin prints in the
+ * environment variables the README exports; SIGTERM must stop the bin cleanly. The bin is dist/cli.cjs, the launcher of the bundled command
  * and its code cache: this is what proves it runs outside the workspace.
  */
 function snippetRunner(snippets: Snippet[]): string {
@@ -184,8 +184,8 @@ function snippetRunner(snippets: Snippet[]): string {
     'let failures = 0;',
     'try {',
     '  for (const file of files) {',
-    '    const env = { ...process.env, FEED_CLIENT_ID: clientId, FEED_CLIENT_SECRET: clientSecret,',
-    '      FEED_SANDBOX_BASE_URL: url };',
+    '    const env = { ...process.env, FEED_ENVIRONMENT: "sandbox", FEED_CLIENT_ID: clientId,',
+    '      FEED_CLIENT_SECRET: clientSecret, FEED_SANDBOX_BASE_URL: url };',
     '    const result = await promisify(execFile)(process.execPath, [file], { env, timeout: 120_000 }).then(',
     '      (r) => ({ ok: true, output: r.stdout + r.stderr }),',
     '      (e) => ({ ok: false, output: (e.stdout ?? "") + (e.stderr ?? "") + (e.stdout || e.stderr ? "" : e.message) }),',
