@@ -37,7 +37,20 @@ export async function spawnPrism(options: PrismProcessOptions): Promise<RunningS
   const { log } = options;
   const lines = typeof log === 'function' ? log : undefined;
   const watchdog = new URL('./prism-watchdog.js', import.meta.url).href;
-  const args = ['--import', watchdog, prismBinPath(), ...options.args, '-h', host, '-p', String(port)];
+  // One process: Prism's default forks a cluster worker, which never comes up in pnpm's node_modules layout
+  // (Prism 5.14), and a second process gains a mock nothing.
+  const args = [
+    '--import',
+    watchdog,
+    prismBinPath(),
+    ...options.args,
+    '-h',
+    host,
+    '-p',
+    String(port),
+    '--multiprocess',
+    'false',
+  ];
   if (log !== 'inherit' && !lines) args.push('--verboseLevel', 'silent');
   const child = spawn(process.execPath, args, {
     // stdin is a pipe this process never writes: it closes when this process dies, and the watchdog sees it.
