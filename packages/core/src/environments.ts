@@ -73,8 +73,8 @@ export function resolveService(options: BaseUrlOptions): ResolvedService {
   if (name === undefined) {
     throw new ConfigurationError(
       'environment',
-      "No environment chosen: pass environment: 'production' or 'sandbox' (or set FEED_ENVIRONMENT), or baseUrl " +
-        "(for example the local mock's http://localhost:4010).",
+      "No environment chosen: pass environment: 'production' or 'sandbox', or baseUrl (for example the local " +
+        "mock's http://localhost:4010), or set FEED_ENVIRONMENT.",
     );
   }
   if (!Object.hasOwn(environments, name)) {
