@@ -1,7 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+// Timeouts are guards against a hang, sized for a shared machine at half speed or worse (several suites spawn
+// processes and pack tarballs); speed is measured in `pnpm bench`, never here.
 export default defineConfig({
   test: {
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     include: ['**/*.test.{js,ts}'],
     exclude: ['**/node_modules/**'],
   },

@@ -1,8 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// Type tests (src/**/*.test-d.ts) run with the others: compiled by tsc, never executed.
+// Type tests (src/**/*.test-d.ts) run with the others: compiled by tsc, never executed. The timeouts are guards
+// against a hang, sized for a shared machine at half speed or worse (the suites start sandboxes and Chromium, and
+// read megabyte pages); speed is measured in `pnpm bench`, never here.
 export default defineConfig({
   test: {
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
   },
 });

@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
-    testTimeout: 120_000,
+    testTimeout: 300_000,
     hookTimeout: 60_000,
   },
 });

@@ -50,7 +50,7 @@ describe('progress', () => {
     const bar = /export E1 [█░]{10,} (\d+)% \| ([\d,]+)\/7,231 records \| [\d,]+ records\/s \| ETA \S+/;
     const seen: string[] = [];
     let screen = '';
-    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(50)) {
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(50)) {
       screen = tmux('capture-pane', '-p', '-t', 'cli');
       const match = bar.exec(screen);
       if (match && Number(match[1]) > 0 && Number(match[1]) < 100) seen.push(match[0]);

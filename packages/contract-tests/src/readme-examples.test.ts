@@ -24,7 +24,7 @@ describe.each(['mock', 'sandbox'])('the examples of packages/%s/README.md', (pkg
     });
     expect(run.output).toMatch(/Tests\s+\d+ passed/);
     expect(run.code, run.output).toBe(0);
-  }, 180_000);
+  }, 600_000);
 
   it('the Vitest global set-up example passes, with its config and its test', async () => {
     const run = await runVitestProject(artifacts(`${pkg}-vitest`), {
@@ -33,5 +33,5 @@ describe.each(['mock', 'sandbox'])('the examples of packages/%s/README.md', (pkg
     });
     expect(run.output).toMatch(/Tests\s+\d+ passed/);
     expect(run.code, run.output).toBe(0);
-  }, 180_000);
+  }, 600_000);
 });

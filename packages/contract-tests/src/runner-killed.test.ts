@@ -28,7 +28,7 @@ function listening(url: string): Promise<boolean> {
   });
 }
 
-async function until<T>(what: string, read: () => T | undefined, timeoutMs = 90_000): Promise<T> {
+async function until<T>(what: string, read: () => T | undefined, timeoutMs = 240_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = read();
@@ -89,5 +89,5 @@ describe.each([
     } finally {
       runner.kill('SIGKILL');
     }
-  }, 120_000);
+  }, 400_000);
 });

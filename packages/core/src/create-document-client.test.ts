@@ -1,4 +1,4 @@
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createDocumentClient, type DocumentClientOptions } from './create-document-client.js';
 import {
   ConfigurationError,
@@ -431,12 +431,30 @@ describe('retries', () => {
 describe('timeouts and aborts', () => {
   const hang = () => feedCalls(() => new Promise<never>(() => {}) as unknown as Response);
 
+  /**
+   * Runs `body` on the test's clock (fake timers and Date): a deadline is the behaviour under test, so it passes
+   * when the test says, not when a busy machine gets round to it. The fake feed answers in microtasks.
+   */
+  async function onTestClock<T>(body: (advance: (ms: number) => Promise<void>) => Promise<T>): Promise<T> {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      return await body(async (ms) => {
+        await vi.advanceTimersByTimeAsync(ms);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
   it('the client timeout gives TimeoutError', async () => {
     const { client } = setup({ handler: hang() }, { timeoutMs: 20 });
-    // The token first, so that the deadline can only pass on the feed call (a loaded machine may take 20 ms to
-    // answer even the fake token request, whose own deadline is the same 20 ms).
-    await client.tokenManager.getToken();
-    const error = await getFund(client).catch((e: unknown) => e);
+    const error = await onTestClock(async (advance) => {
+      // The token first (no time passes on the test's clock), so the deadline can only pass on the feed call.
+      await client.tokenManager.getToken();
+      const call = getFund(client).catch((e: unknown) => e);
+      await advance(21);
+      return call;
+    });
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({ timeoutMs: 20, method: 'GET', path: '/feed/fundos/v2/fundos/F0000000001' });
   });
@@ -481,8 +499,12 @@ describe('timeouts and aborts', () => {
       },
       meta,
     );
-    await client.tokenManager.getToken(); // the deadline can then only pass on the feed call
-    const error = await getFund(client).catch((e: unknown) => e);
+    const error = await onTestClock(async (advance) => {
+      await client.tokenManager.getToken(); // the deadline can then only pass on the feed call
+      const call = getFund(client).catch((e: unknown) => e);
+      await advance(21);
+      return call;
+    });
     expect(error).toBeInstanceOf(TimeoutError);
     expect(seen).toHaveLength(1);
     expect(seen[0]?.aborted).toBe(true);
@@ -581,7 +603,9 @@ describe('timeouts and aborts', () => {
     );
     const controller = new AbortController();
     const pending = client.GET(LIST, { signal: controller.signal });
-    setTimeout(() => controller.abort('stop'), 20);
+    // Once the first answer (503) is in, the call waits its 60 s backoff: abort then, however long that took.
+    await vi.waitFor(() => expect(feed.feedRequests).toHaveLength(1), { timeout: 20_000 });
+    controller.abort('stop');
     await expect(pending).rejects.toBe('stop');
     expect(feed.feedRequests).toHaveLength(1);
   });

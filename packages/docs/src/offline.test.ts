@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { languages } from './build/code-samples.ts';
 import type { Document } from './build/inputs.ts';
 import { isPaginated } from './build/operations.ts';
-import { type LaunchedBrowser, launchChromium, screenshot, watch } from './test-support/browser.ts';
+import {
+  BROWSER_WAIT_MS,
+  type LaunchedBrowser,
+  launchChromium,
+  screenshot,
+  watch,
+} from './test-support/browser.ts';
 import {
   builtDocuments,
   distDir,
@@ -28,6 +34,7 @@ const root = pathToFileURL(distDir).href;
 beforeAll(async () => {
   chromium = await launchChromium();
   context = await chromium.browser.newContext();
+  context.setDefaultTimeout(BROWSER_WAIT_MS);
   await context.route('**/*', (route) => {
     const url = route.request().url();
     if (url.startsWith('file:') || url.startsWith('data:')) return route.continue();

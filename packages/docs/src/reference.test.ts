@@ -13,7 +13,13 @@ import { collectInferred } from './build/extensions.ts';
 import type { Document, Json } from './build/inputs.ts';
 import { isPaginated } from './build/operations.ts';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
-import { type LaunchedBrowser, launchChromium, newPage, screenshot } from './test-support/browser.ts';
+import {
+  BROWSER_WAIT_MS,
+  type LaunchedBrowser,
+  launchChromium,
+  newPage,
+  screenshot,
+} from './test-support/browser.ts';
 import { builtDocuments, type Operation, operationRoute, operationsOf } from './test-support/site.ts';
 import { settle, waitForRedoc } from './test-support/wait.ts';
 
@@ -155,7 +161,7 @@ for (const doc of builtDocuments()) {
                 n.getAttribute('data-section-id')?.startsWith(`${prefix}/`),
               ).length >= size,
             { prefix: route, size: routes.size },
-            { timeout: 10_000 },
+            { timeout: BROWSER_WAIT_MS },
           )
           .catch(() => undefined);
         const rendered = await page.$$eval(

@@ -38,7 +38,7 @@ function serve(args: string[]): Run {
 }
 
 async function printedUrl(run: Run): Promise<string> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000; // a guard against a hang: tsx starts slowly on a busy machine
   while (Date.now() < deadline) {
     const match = run.output().match(/Feed reference docs at (http:\/\/\S+)/);
     if (match?.[1]) return match[1];

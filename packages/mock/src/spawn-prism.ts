@@ -74,7 +74,9 @@ export async function spawnPrism(options: PrismProcessOptions): Promise<RunningS
     exited.abort(new Error(`Prism exited (${code ?? signal}) before listening:\n${stderr}`)),
   );
   try {
-    await waitForPort(host, port, options.startTimeoutMs ?? 30_000, exited.signal);
+    // Prism starts in about a second on an idle machine; a shared CI runner can take far longer. The timeout only
+    // catches a Prism that never listens.
+    await waitForPort(host, port, options.startTimeoutMs ?? 120_000, exited.signal);
   } catch (error) {
     await stopChild(child);
     throw error;

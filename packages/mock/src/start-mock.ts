@@ -14,7 +14,7 @@ export interface MockOptions {
   spec?: string;
   /** Where Prism's request log goes; silent by default for test suites. */
   log?: 'silent' | 'inherit';
-  /** How long to wait for Prism to listen. */
+  /** How long to wait for Prism to listen (default 120 s: a guard against a Prism that never does). */
   startTimeoutMs?: number;
 }
 

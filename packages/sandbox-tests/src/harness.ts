@@ -38,6 +38,9 @@ export function clientsFor(
     clientSecret: sandbox.clientSecret,
     baseUrl: sandbox.url,
     retry: false,
+    // The client's 30 s deadline is not under test here: pages of thousands of records can take longer than that
+    // on a busy machine.
+    timeoutMs: 600_000,
     ...extra,
   };
   return {

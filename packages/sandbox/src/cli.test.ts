@@ -246,7 +246,7 @@ describe('assoc-feed-sandbox (the process)', () => {
     expect(await cli.exited).toBe(0);
     expect(cli.output()).toContain('Feed sandbox stopped.');
     expect(await isListening(url as string)).toBe(false);
-  }, 30_000);
+  }, 120_000);
 
   it('stops on Ctrl-C (SIGINT) with keep-alive connections open, and logs requests unless --quiet', async () => {
     const cli = runCli(['--port', '0', '--fail-rate', '1', '--latency', '5']);
@@ -257,7 +257,7 @@ describe('assoc-feed-sandbox (the process)', () => {
     cli.child.kill('SIGINT');
     expect(await cli.exited).toBe(0);
     expect(cli.output()).toContain('Feed sandbox stopped.');
-  }, 30_000);
+  }, 120_000);
 
   it('logs every request, in order, and SIGTERM writes the lines still queued before it exits', async () => {
     const cli = runCli(['--port', '0']);
@@ -296,7 +296,7 @@ describe('assoc-feed-sandbox (the process)', () => {
     } finally {
       blocker.close();
     }
-  }, 30_000);
+  }, 120_000);
 
   it('--validate-with-prism puts Prism in front; SIGTERM stops both', async () => {
     const cli = runCli(['--port', '0', '--validate-with-prism', '--quiet']);

@@ -105,9 +105,10 @@ describe('slow clients', () => {
     const took = performance.now() - started;
     expect(c.received()).toMatch(/^HTTP\/1\.1 408 /);
     expect(c.received()).toContain('did not arrive in time');
-    // Not a timing test: a generous bound that tells "the configured 300 ms" from Node's 30 s check interval.
-    expect(took).toBeLessThan(HEADERS_MS + 5000);
-  }, 15_000);
+    // Not a timing test: a generous bound (for a busy machine) that tells "the configured 300 ms" from Node's own
+    // default, its 30 s check interval.
+    expect(took).toBeLessThan(HEADERS_MS + 15_000);
+  }, 60_000);
 
   it('a body trickling in past requestTimeoutMs: 408, connection closed, logged as a client that went away', async () => {
     const before = logs.length;
@@ -116,19 +117,20 @@ describe('slow clients', () => {
       'POST /oauth/access-token HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n',
     );
     const started = performance.now();
-    while (!c.isClosed() && performance.now() - started < 10_000) {
+    while (!c.isClosed() && performance.now() - started < 20_000) {
       c.socket.write('{');
       await sleep(50);
     }
     await c.closed;
     expect(c.received()).toMatch(/^HTTP\/1\.1 408 /);
-    expect(performance.now() - started).toBeLessThan(REQUEST_MS + 5000);
-    const deadline = Date.now() + 5000;
+    // As above: tells the configured 600 ms from Node's 30 s check interval, with room for a busy machine.
+    expect(performance.now() - started).toBeLessThan(REQUEST_MS + 15_000);
+    const deadline = Date.now() + 20_000;
     while (!logs.slice(before).some((l) => l.includes('/oauth/access-token')) && Date.now() < deadline) {
       await sleep(10);
     }
     expect(logs.slice(before).join('\n')).toContain('client went away');
-  }, 15_000);
+  }, 60_000);
 });
 
 describe('a client that goes away mid-body', () => {
@@ -140,7 +142,7 @@ describe('a client that goes away mid-body', () => {
     );
     await sleep(50);
     c.socket.destroy();
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + 20_000; // the log line comes when the server gets round to it: room for a busy machine
     while (!logs.slice(before).some((l) => l.includes('/oauth/access-token')) && Date.now() < deadline) {
       await sleep(10);
     }

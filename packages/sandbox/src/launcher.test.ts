@@ -20,7 +20,7 @@ const named = (constant: string) => new RegExp(`const ${constant} = "([^"]+)";`)
 
 function node(args: string[], cwd = packageDir) {
   const { NODE_OPTIONS: _, ...env } = process.env;
-  return spawnSync(process.execPath, args, { cwd, env, encoding: 'utf8', timeout: 30_000 });
+  return spawnSync(process.execPath, args, { cwd, env, encoding: 'utf8', timeout: 120_000 }); // a guard against a hang
 }
 
 describe('the bin (dist/cli.cjs)', () => {

@@ -24,7 +24,7 @@ export interface SandboxOptions extends SandboxBehaviour {
   specJson?: string;
   /** The spec Prism validates against (default: @assoc-feed/specs/feed.yaml). */
   prismSpec?: string;
-  /** How long to wait for Prism to listen. */
+  /** How long to wait for Prism to listen (default 120 s: a guard against a Prism that never does). */
   startTimeoutMs?: number;
   /** Let the process exit while the server still listens (a test runner's global set-up without a teardown). */
   unref?: boolean;
@@ -117,7 +117,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         port: options.port, // 0 or absent: a free port
         spec: options.prismSpec,
         log: options.log,
-        startTimeoutMs: options.startTimeoutMs ?? 30_000,
+        startTimeoutMs: options.startTimeoutMs ?? 120_000,
       });
       url = prism.url;
     } catch (error) {

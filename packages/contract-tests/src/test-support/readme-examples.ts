@@ -45,8 +45,19 @@ export function runVitestProject(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [vitest, 'run', '--root', dir, '--config', join(dir, 'vitest.config.ts')],
-      { cwd: dir, env: { ...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1' }, timeout: 180_000 },
+      // The README's code as written; only the runner's timeouts are this project's (vitest's 5 s default fails a
+      // README example on a busy machine): guards against a hang, not speed checks.
+      [
+        vitest,
+        'run',
+        '--root',
+        dir,
+        '--config',
+        join(dir, 'vitest.config.ts'),
+        '--testTimeout=120000',
+        '--hookTimeout=120000',
+      ],
+      { cwd: dir, env: { ...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1' }, timeout: 480_000 },
       (error, stdout, stderr) => {
         resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` });
       },

@@ -56,8 +56,15 @@ export function watch(page: Page): PageProblems {
   return { problems };
 }
 
+/**
+ * How long a page may take to load, hydrate or show something before a wait fails (playwright's default: 30 s).
+ * A guard against a hang, sized for a busy machine: a Redoc page is 2.7 MB of script.
+ */
+export const BROWSER_WAIT_MS = 90_000;
+
 export async function newPage(context: BrowserContext | Browser): Promise<{ page: Page } & PageProblems> {
   const page = await context.newPage();
+  page.setDefaultTimeout(BROWSER_WAIT_MS);
   return { page, ...watch(page) };
 }
 

@@ -25,7 +25,8 @@ export function renderPreferList(table: OperationTable): string {
   for (const [group, title] of Object.entries(groupTitles)) {
     const ops = table.operations.filter((op) => op.group === group);
     if (ops.length === 0) continue;
-    lines.push(`<details><summary>${title}: ${ops.length} operations</summary>`, '');
+    const count = `${ops.length} operation${ops.length === 1 ? '' : 's'}`;
+    lines.push(`<details><summary>${title}: ${count}</summary>`, '');
     lines.push('| operation | handler | status: examples (`Prefer: code=STATUS, example=NAME`) |');
     lines.push('| --- | --- | --- |');
     for (const op of ops) {
