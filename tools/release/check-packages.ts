@@ -5,21 +5,25 @@
 // type-checks a consumer under TypeScript 5.9 and 7 with nodenext and bundler resolution, runs it against the
 // mock on Node 20, 22 and 24 (the ones the machine lacks from the npm registry, cached in .tools/runtimes), loads
 // every entry point from a CommonJS module, runs the README's getting-started snippets against the packed sandbox
-// on each runtime, runs every bin, and runs a Vitest and a Jest project using the mock's and the sandbox's global
-// set-ups. Exit 1 when anything fails, 2 when the check itself cannot run.
+// on each runtime, runs every bin, the user journeys of journeys.ts (the server bins via npx and directly, kept
+// up 20 s and stopped with SIGTERM; `assoc-feed --version` and `auth check`), runs a Vitest and a Jest project
+// using the mock's and the sandbox's global set-ups, and the request-handler examples with msw 3 on Node 22+. Exit 1 when anything fails, 2 when the check itself cannot run.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { checkApiReport, REPORT_COMMAND, type ReportVerdict } from './api-surface.ts';
 import { checkPackage, type PackageVerdict } from './check-package.ts';
-import { checkConsumer, installConsumer, type Step } from './consumer.ts';
+import { checkConsumer, installConsumer, rootDevDependency, type Step } from './consumer.ts';
 import { checkFixedGroup } from './fixed-group.ts';
+import { checkJourneys } from './journeys.ts';
+import { checkMsw3Project } from './msw3-project.ts';
 import { pack } from './pack.ts';
 import { gettingStartedSnippets } from './readme-snippets.ts';
-import { checkRunnerProjects } from './runner-projects.ts';
+import { typescriptSnippets } from './readme-typescript.ts';
+import { checkRunnerProjects, runnerVersions } from './runner-projects.ts';
 import { consumerRuntimes, type RuntimeSet } from './runtimes.ts';
 import { publishable, readWorkspace } from './workspace.ts';
 
@@ -69,7 +73,8 @@ function printSteps(steps: Step[]): void {
   console.log('\nconsumer project (outside the workspace)');
   for (const s of steps) {
     console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name.padEnd(58)} ${seconds(s.ms).padStart(7)}`);
-    if (!s.ok || s.name.startsWith('run ')) console.log(s.output.replace(/^/gm, '        '));
+    if (!s.ok || s.name.startsWith('run ') || s.name.includes('SIGTERM'))
+      console.log(s.output.replace(/^/gm, '        '));
   }
 }
 
@@ -132,12 +137,26 @@ async function main(): Promise<number> {
       // The root README's getting started, verbatim (ESM and CommonJS), against the packed sandbox.
       snippets: gettingStartedSnippets(readFileSync(join(root, 'README.md'), 'utf8')),
       runtimes: runtimeSet.runtimes,
+      // Every TypeScript block of the root README and the published packages' READMEs, type-checked under strict
+      // with the consumer (each compiler and resolution); what they import besides our packages comes along.
+      typescriptSnippets: ['README.md', ...packages.map((p) => join(relative(root, p.dir), 'README.md'))]
+        .filter((readme) => existsSync(join(root, readme)))
+        .flatMap((readme) => typescriptSnippets(readme, readFileSync(join(root, readme), 'utf8'))),
+      snippetDependencies: {
+        vitest: runnerVersions.vitest,
+        'openapi-fetch': rootDevDependency('openapi-fetch'),
+      },
     };
     const install = await installConsumer(options);
     const steps = install.ok ? [install, ...(await checkConsumer(options))] : [install];
+    const cli = packed.find((p) => p.manifest.name === '@assoc-feed/cli');
+    if (install.ok && cli) steps.push(...(await checkJourneys(consumerDir, cli.manifest.version as string)));
     const runnersDir = join(temp, 'runner-projects');
     mkdirSync(runnersDir);
     steps.push(...(await checkRunnerProjects(runnersDir, packed)));
+    const msw3Dir = join(temp, 'msw3');
+    mkdirSync(msw3Dir);
+    steps.push(...(await checkMsw3Project(msw3Dir, packed, runtimeSet.runtimes)));
     printSteps(steps);
 
     const failed =

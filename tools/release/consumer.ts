@@ -11,6 +11,7 @@ import { parse, stringify } from 'yaml';
 import { bins, entrypoints } from './entrypoints.ts';
 import { type Packed, pnpmBin } from './pack.ts';
 import type { Snippet } from './readme-snippets.ts';
+import type { TypeScriptSnippet } from './readme-typescript.ts';
 import { machineRuntime, type Runtime } from './runtimes.ts';
 
 const run = promisify(execFile);
@@ -23,7 +24,7 @@ export interface Compiler {
   version: string;
 }
 
-function rootDevDependency(name: string): string {
+export function rootDevDependency(name: string): string {
   const root = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
     devDependencies: Record<string, string>;
   };
@@ -146,8 +147,8 @@ function commonjsModule(packed: Packed[]): string {
 /**
  * Runs the README's getting-started snippets as a user would after `npx assoc-feed-sandbox`: the packed bin is
  * started (on this runtime, with `--port 0`), then each snippet as its own process (`node getting-started.mjs`,
- * `node getting-started.cjs`), with the credentials and URL the bin prints in the environment variables the
- * README exports; SIGTERM must stop the bin cleanly. The bin is dist/cli.cjs, the launcher of the bundled command
+ * `node getting-started.cjs`), with FEED_ENVIRONMENT=sandbox and the credentials and URL the bin prints in the
+ * environment variables the README exports; SIGTERM must stop the bin cleanly. The bin is dist/cli.cjs, the launcher of the bundled command
  * and its code cache: this is what proves it runs outside the workspace.
  */
 function snippetRunner(snippets: Snippet[]): string {
@@ -183,8 +184,8 @@ function snippetRunner(snippets: Snippet[]): string {
     'let failures = 0;',
     'try {',
     '  for (const file of files) {',
-    '    const env = { ...process.env, FEED_CLIENT_ID: clientId, FEED_CLIENT_SECRET: clientSecret,',
-    '      FEED_SANDBOX_BASE_URL: url };',
+    '    const env = { ...process.env, FEED_ENVIRONMENT: "sandbox", FEED_CLIENT_ID: clientId,',
+    '      FEED_CLIENT_SECRET: clientSecret, FEED_SANDBOX_BASE_URL: url };',
     '    const result = await promisify(execFile)(process.execPath, [file], { env, timeout: 120_000 }).then(',
     '      (r) => ({ ok: true, output: r.stdout + r.stderr }),',
     '      (e) => ({ ok: false, output: (e.stdout ?? "") + (e.stderr ?? "") + (e.stdout || e.stderr ? "" : e.message) }),',
@@ -234,6 +235,10 @@ export interface ConsumerOptions {
   resolutions?: Resolution[];
   /** The README's getting-started snippets, run on each runtime against the packed sandbox (needs it packed). */
   snippets?: Snippet[];
+  /** The READMEs' TypeScript blocks, type-checked with the consumer's sources (never run). */
+  typescriptSnippets?: TypeScriptSnippet[];
+  /** Extra devDependencies (name to version) those blocks import, such as vitest. */
+  snippetDependencies?: Record<string, string>;
   /** Run the program after the type checks (default true). */
   execute?: boolean;
   /** The Node runtimes to run it on, one step each (default: the machine's Node only). */
@@ -281,6 +286,7 @@ export async function installConsumer(options: ConsumerOptions): Promise<Step> {
         dependencies: Object.fromEntries(packed.map((p) => [p.manifest.name, file(p)])),
         devDependencies: {
           ...optionalPeers(packed),
+          ...options.snippetDependencies,
           '@types/node': rootDevDependency('@types/node'),
           ...Object.fromEntries(used.map((c) => [c.alias, `npm:typescript@${c.version}`])),
         },
@@ -306,6 +312,8 @@ export async function installConsumer(options: ConsumerOptions): Promise<Step> {
   writeFileSync(join(dir, 'main.ts'), mainModule('scenario.ts' in options.sources));
   writeFileSync(join(dir, 'commonjs.cts'), commonjsModule(packed));
   for (const snippet of options.snippets ?? []) writeFileSync(join(dir, snippet.file), snippet.code);
+  for (const snippet of options.typescriptSnippets ?? [])
+    writeFileSync(join(dir, snippet.file), snippet.code);
   if (options.snippets?.length) writeFileSync(join(dir, 'run-snippets.mjs'), snippetRunner(options.snippets));
   for (const resolution of options.resolutions ?? resolutions) {
     writeFileSync(

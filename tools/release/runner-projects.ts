@@ -1,8 +1,10 @@
 // A Vitest project and a Jest project outside the workspace, the packed tarballs installed, each running the
 // READMEs' own examples of the one-line global set-ups (<!-- readme-example: vitest-config / vitest-test /
 // jest-config / jest-test --> of packages/mock and packages/sandbox): the mock (Prism, a child process) and the
-// sandbox started once per run, their URL handed to the tests. Jest runs in its ESM mode
-// (NODE_OPTIONS=--experimental-vm-modules): the packages are ES modules (no CommonJS build on main yet).
+// sandbox started once per run, their URL handed to the tests. Jest runs the README's test in its ESM mode
+// (NODE_OPTIONS=--experimental-vm-modules): the test imports our clients, ES modules, which Jest's CommonJS loader
+// takes only from Node 24.9. The global set-ups alone also run in Jest's default CommonJS mode, without the flag
+// (a CommonJS config from the README's line, and a test that calls the server with fetch).
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +29,26 @@ export const runnerVersions = {
 };
 
 const targets = ['mock', 'sandbox'] as const;
+
+/** Jest's CommonJS mode: a test that calls the server the set-up started with fetch (no client import), and
+ * expects what the service answers there: the mock's example, the sandbox's 401 without a token. */
+const commonjsTest: Record<(typeof targets)[number], string> = {
+  mock: [
+    "test('the mock the global set-up started answers', async () => {",
+    "  const headers = { client_id: 'id', access_token: 'token' };",
+    "  const response = await fetch(process.env.FEED_MOCK_URL + '/feed/fundos/v1/fundos', { headers });",
+    '  expect(response.status).toBe(200);',
+    '});',
+    '',
+  ].join('\n'),
+  sandbox: [
+    "test('the sandbox the global set-up started answers', async () => {",
+    "  const response = await fetch(process.env.FEED_SANDBOX_URL + '/feed/fundos/v2/fundos');",
+    '  expect(response.status).toBe(401);',
+    '});',
+    '',
+  ].join('\n'),
+};
 
 async function step(
   name: string,
@@ -80,7 +102,6 @@ export function writeRunnerProjects(dir: string, packed: Packed[]): void {
       allowBuilds: {
         esbuild: true,
         msw: false,
-        '@scarf/scarf': false,
         '@parcel/watcher': false,
         'unrs-resolver': false,
       },
@@ -101,6 +122,12 @@ export function writeRunnerProjects(dir: string, packed: Packed[]): void {
     writeFileSync(join(vitestDir, 'feed.test.ts'), blocks.get('vitest-test') as string);
     writeFileSync(join(jestDir, 'jest.config.js'), blocks.get('jest-config') as string);
     writeFileSync(join(jestDir, 'feed.test.js'), blocks.get('jest-test') as string);
+    const cjsDir = join(dir, 'jest-commonjs', target);
+    mkdirSync(cjsDir, { recursive: true });
+    writeFileSync(join(cjsDir, 'package.json'), '{ "type": "commonjs" }\n');
+    const setup = (blocks.get('jest-config') as string).replace('export default', 'module.exports =');
+    writeFileSync(join(cjsDir, 'jest.config.js'), setup);
+    writeFileSync(join(cjsDir, 'feed.test.js'), commonjsTest[target]);
   }
 }
 
@@ -134,6 +161,15 @@ export async function checkRunnerProjects(dir: string, packed: Packed[]): Promis
         ['--rootDir', jestDir, '--config', join(jestDir, 'jest.config.js'), '--ci'],
         jestDir,
         { NODE_OPTIONS: '--experimental-vm-modules' },
+      ),
+    );
+    const cjsDir = join(dir, 'jest-commonjs', target);
+    steps.push(
+      await step(
+        `Jest ${runnerVersions.jest} (CommonJS mode, no flag): globalSetup @assoc-feed/${target}/jest-global-setup`,
+        bin('jest'),
+        ['--rootDir', cjsDir, '--config', join(cjsDir, 'jest.config.js'), '--ci'],
+        cjsDir,
       ),
     );
   }

@@ -39,6 +39,22 @@ describe('resolveConnection', () => {
     expect(resolveConnection({}, noEnvTarget)).toMatchObject({ baseUrl: 'http://127.0.0.1:9' });
   });
 
+  it('reads FEED_ENVIRONMENT as the clients do: FEED_BASE_URL is then the production host, not the target', () => {
+    const env = {
+      XDG_CONFIG_HOME: '/nonexistent',
+      FEED_CLIENT_ID: 'id',
+      FEED_CLIENT_SECRET: 's',
+      FEED_BASE_URL: 'https://feed.real.example.com',
+    };
+    expect(resolveConnection({}, { ...env, FEED_ENVIRONMENT: 'sandbox' })).toMatchObject({
+      environment: 'sandbox',
+    });
+    expect(resolveConnection({}, env)).toMatchObject({ baseUrl: 'https://feed.real.example.com' });
+    expect(() => resolveConnection({}, { ...env, FEED_ENVIRONMENT: 'staging' })).toThrow(
+      /FEED_ENVIRONMENT="staging" names no environment: set it to production or sandbox/,
+    );
+  });
+
   it("shows the sandbox's real host when FEED_SANDBOX_BASE_URL sets it (the client reads the same variable)", () => {
     vi.stubEnv('FEED_SANDBOX_BASE_URL', 'https://sandbox.real.example.com');
     try {

@@ -1,12 +1,12 @@
 // Where to connect and with which credentials. Sources, first wins: command-line flags, environment variables
-// (FEED_CLIENT_ID, FEED_CLIENT_SECRET, FEED_ENVIRONMENT, FEED_BASE_URL; FEED_SANDBOX_BASE_URL sets the sandbox's
-// real host, read by the client), then a JSON config file that only its
-// owner may read. The secret never leaves this object except into the client that signs the token request.
+// (FEED_CLIENT_ID, FEED_CLIENT_SECRET; FEED_ENVIRONMENT, read as the clients read it, with FEED_BASE_URL and
+// FEED_SANDBOX_BASE_URL the hosts of its environments; FEED_BASE_URL alone is the target), then a JSON config file
+// that only its owner may read. The secret never leaves this object except into the client that signs the token request.
 import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { type EnvironmentName, environments, FeedError } from '@assoc-feed/core';
-import { checkServiceUrl, resolveBaseUrl } from '@assoc-feed/core/internal';
+import { checkServiceUrl, environmentFromVariable, resolveBaseUrl } from '@assoc-feed/core/internal';
 import { UsageError } from './errors.js';
 import { closest } from './suggest.js';
 
@@ -91,9 +91,18 @@ export function resolveWhere(
       '--environment and --base-url both given: pass one (--base-url wins over any environment).',
     );
   }
+  // FEED_ENVIRONMENT as the clients read it (so a value they refuse is refused here too); with it, FEED_BASE_URL is
+  // the production host (the client reads it), not a target of its own.
+  let fromVariable: string | undefined;
+  try {
+    fromVariable = environmentFromVariable(env.FEED_ENVIRONMENT);
+  } catch (error) {
+    if (error instanceof FeedError) throw new UsageError(error.message);
+    throw error;
+  }
   const sources: [string, string | undefined, string | undefined][] = [
     ['--environment/--base-url', flags.environment, flags.baseUrl],
-    ['FEED_ENVIRONMENT/FEED_BASE_URL', env.FEED_ENVIRONMENT, env.FEED_BASE_URL],
+    ['FEED_ENVIRONMENT/FEED_BASE_URL', fromVariable, fromVariable ? undefined : env.FEED_BASE_URL],
     [config?.path ?? '', config?.environment, config?.baseUrl],
   ];
   for (const [source, environment, baseUrl] of sources) {

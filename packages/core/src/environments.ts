@@ -3,7 +3,8 @@
 // TLD until the operator's real hosts are known. A team sets the real hosts once, in the environment
 // (FEED_BASE_URL, FEED_SANDBOX_BASE_URL: the names the CLI reads too) or in the `hosts` option; until then a call
 // to a placeholder fails before anything is sent (placeholderFetch), naming both ways. `baseUrl` reaches any
-// other deployment, such as the local mock or sandbox.
+// other deployment, such as the local mock or sandbox. Without `environment` or `baseUrl` in code, FEED_ENVIRONMENT
+// chooses (environmentFromVariable, which the CLI uses too), so one set of variables configures both.
 
 import { ConfigurationError } from './errors.js';
 import { environments } from './generated/service.js';
@@ -18,6 +19,26 @@ export const HOST_VARIABLES = {
   production: 'FEED_BASE_URL',
   sandbox: 'FEED_SANDBOX_BASE_URL',
 } as const satisfies Record<EnvironmentName, string>;
+
+/** The environment variable that chooses the environment when code gives neither `environment` nor `baseUrl`. */
+export const ENVIRONMENT_VARIABLE = 'FEED_ENVIRONMENT';
+
+/**
+ * The environment FEED_ENVIRONMENT names (`value` defaults to the variable), or undefined when it is unset or
+ * empty; a ConfigurationError naming the variable when it names no environment.
+ */
+export function environmentFromVariable(
+  value: string | undefined = readEnv(ENVIRONMENT_VARIABLE),
+): EnvironmentName | undefined {
+  if (!value) return undefined;
+  if (!Object.hasOwn(environments, value)) {
+    throw new ConfigurationError(
+      'environment',
+      `${ENVIRONMENT_VARIABLE}=${JSON.stringify(value)} names no environment: set it to production or sandbox (or unset it and pass environment or baseUrl).`,
+    );
+  }
+  return value as EnvironmentName;
+}
 
 export interface BaseUrlOptions {
   environment?: EnvironmentName | undefined;
@@ -37,9 +58,10 @@ export interface ResolvedService {
 }
 
 /**
- * The base URL to call: `baseUrl` if given, else the environment's host (the `hosts` option, then its environment
- * variable, then the spec's placeholder). There is no default environment: silently sending production
- * credentials to the sandbox (or the reverse) fails with a confusing 401, so the choice is the caller's to make.
+ * The base URL to call: `baseUrl` if given, else the host of `environment` (or of FEED_ENVIRONMENT's): the `hosts`
+ * option, then its environment variable, then the spec's placeholder. There is no default environment: silently
+ * sending production credentials to the sandbox (or the reverse) fails with a confusing 401, so the choice is the
+ * caller's to make, in code or in FEED_ENVIRONMENT.
  */
 export function resolveBaseUrl(options: BaseUrlOptions): string {
   return resolveService(options).baseUrl;
@@ -47,12 +69,12 @@ export function resolveBaseUrl(options: BaseUrlOptions): string {
 
 export function resolveService(options: BaseUrlOptions): ResolvedService {
   if (options.baseUrl !== undefined) return { baseUrl: checkServiceUrl(options.baseUrl, 'baseUrl') };
-  const name = options.environment;
+  const name = options.environment ?? environmentFromVariable();
   if (name === undefined) {
     throw new ConfigurationError(
       'environment',
       "No environment chosen: pass environment: 'production' or 'sandbox', or baseUrl (for example the local " +
-        "mock's http://localhost:4010).",
+        "mock's http://localhost:4010), or set FEED_ENVIRONMENT.",
     );
   }
   if (!Object.hasOwn(environments, name)) {

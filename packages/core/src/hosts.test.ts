@@ -3,7 +3,7 @@
 // with a ConfigurationError that says how to set them.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDocumentClient } from './create-document-client.js';
-import { environments, HOST_VARIABLES, resolveService } from './environments.js';
+import { ENVIRONMENT_VARIABLE, environments, HOST_VARIABLES, resolveService } from './environments.js';
 import { ConfigurationError } from './errors.js';
 import { CLIENT_ID, CLIENT_SECRET, createFakeFeed, meta, type paths } from './test-support/fixtures.js';
 
@@ -56,6 +56,49 @@ describe('resolveService', () => {
     if (env) vi.stubEnv('FEED_BASE_URL', env);
     expect(() => resolveService({ environment: 'production', ...options })).toThrow(
       expect.objectContaining({ option, message: expect.stringContaining('must use https') }),
+    );
+  });
+});
+
+describe('FEED_ENVIRONMENT: the environment when code gives neither environment nor baseUrl', () => {
+  it.each([
+    ['sandbox', {}, 'https://sandbox.real.example.com'],
+    ['production', {}, 'https://feed.real.example.com'],
+    ['sandbox', { environment: 'production' as const }, 'https://feed.real.example.com'],
+    ['production', { baseUrl: 'http://127.0.0.1:4011' }, 'http://127.0.0.1:4011'],
+  ])('FEED_ENVIRONMENT=%s with %j calls %s (code wins over the variable)', (value, options, baseUrl) => {
+    vi.stubEnv(ENVIRONMENT_VARIABLE, value);
+    vi.stubEnv('FEED_BASE_URL', 'https://feed.real.example.com');
+    vi.stubEnv('FEED_SANDBOX_BASE_URL', 'https://sandbox.real.example.com');
+    expect(resolveService(options)).toEqual({ baseUrl });
+  });
+
+  it.each([
+    ['unset', undefined, /No environment chosen: .*set FEED_ENVIRONMENT/],
+    ['empty', '', /No environment chosen: .*set FEED_ENVIRONMENT/],
+    [
+      'unknown',
+      'staging',
+      /FEED_ENVIRONMENT="staging" names no environment: set it to production or sandbox/,
+    ],
+  ])('%s is refused, naming the fix', (_, value, message) => {
+    vi.stubEnv(ENVIRONMENT_VARIABLE, value);
+    expect(() => resolveService({})).toThrow(ConfigurationError);
+    expect(() => resolveService({})).toThrow(message);
+  });
+
+  it('is all a client created with only its credentials needs', async () => {
+    vi.stubEnv(ENVIRONMENT_VARIABLE, 'sandbox');
+    vi.stubEnv('FEED_SANDBOX_BASE_URL', 'https://sandbox.real.example.com');
+    const feed = createFakeFeed();
+    const client = createDocumentClient<paths>(
+      { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, fetch: feed.fetch },
+      meta,
+    );
+    const { response } = await client.GET('/feed/fundos/v2/fundos');
+    expect(response.status).toBe(200);
+    expect(new Set(feed.requests.map((r) => r.url.origin))).toEqual(
+      new Set(['https://sandbox.real.example.com']),
     );
   });
 });

@@ -6,7 +6,13 @@
 
 export { withLosslessNumbers } from './create-document-client.js';
 export { type DateRange, resolveDateWindow } from './date-window.js';
-export { checkServiceUrl, HOST_VARIABLES, resolveBaseUrl } from './environments.js';
+export {
+  checkServiceUrl,
+  ENVIRONMENT_VARIABLE,
+  environmentFromVariable,
+  HOST_VARIABLES,
+  resolveBaseUrl,
+} from './environments.js';
 export {
   type DecimalRule,
   decimalProblem,

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// `assoc-feed-mock [mock] [flags]`: starts Prism, prints where it listens and how to call it, and stops it cleanly
-// on Ctrl-C (SIGINT) or SIGTERM. Flags are parsed in cli-args.ts.
+// `assoc-feed-mock [mock] [flags]`: starts Prism, prints where it listens and how to call it, serves until Ctrl-C
+// (SIGINT), SIGTERM or the end of the package manager that launched it (launcher-watch.ts), then stops Prism and
+// exits 0. Flags are parsed in cli-args.ts.
 import { type Cli, parseCli, UsageError, usage } from './cli-args.js';
-import { startMock } from './start-mock.js';
+import { watchLauncher } from './launcher-watch.js';
+import { startMockBin } from './start-mock.js';
 
 interface Running {
   name: string;
@@ -31,14 +33,14 @@ async function shutdown(): Promise<void> {
   console.log(`${running.name} stopped.`);
   process.exit(0);
 }
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    // A second Ctrl-C does not wait for a stop that hangs.
-    if (signalled) process.exit(130);
-    signalled = true;
-    void shutdown();
-  });
+function stopRequested(): void {
+  // A second Ctrl-C does not wait for a stop that hangs.
+  if (signalled) process.exit(130);
+  signalled = true;
+  void shutdown();
 }
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stopRequested);
+watchLauncher(stopRequested);
 
 function startFailure(error: NodeJS.ErrnoException, port: number, host: string): never {
   const message =
@@ -52,9 +54,11 @@ function startFailure(error: NodeJS.ErrnoException, port: number, host: string):
 }
 
 const { options } = cli;
-const server = await startMock(options).catch((e: NodeJS.ErrnoException) =>
-  startFailure(e, options.port, options.host),
-);
+// Prism keeps this process alive; if it dies on its own, so does the bin, with its last words and exit 1.
+const server = await startMockBin(options, (description) => {
+  console.error(`assoc-feed-mock: ${description}`);
+  process.exit(1);
+}).catch((e: NodeJS.ErrnoException) => startFailure(e, options.port, options.host));
 running = { name: 'Feed mock', stop: server.stop };
 console.log(`Feed mock (Prism, all three documents) listening on ${server.url}`);
 console.log(`Try: curl -H 'client_id: demo' -H 'access_token: demo' ${server.url}/feed/fundos/v2/fundos`);

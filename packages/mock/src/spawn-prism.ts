@@ -1,8 +1,8 @@
 // Prism as a child process, up once it listens: what startMock (`prism mock`) and startPrismProxy
 // (`prism proxy --errors`) share. A Prism that exits before listening is an error carrying its last output.
 // The watchdog (prism-watchdog.ts) is loaded first, so no Prism outlives the process that started it (even one
-// killed with SIGKILL), and neither the child nor its pipes keep that process's event loop alive: a test runner
-// exits when its work is done, and Prism with it.
+// killed with SIGKILL). By default neither the child nor its pipes keep that process's event loop alive: a test
+// runner exits when its work is done, and Prism with it. The bin asks for `keepAlive`: Prism is all it runs.
 import { spawn } from 'node:child_process';
 import { freePort } from './free-port.js';
 import { prismBinPath } from './spec-files.js';
@@ -25,6 +25,10 @@ export interface PrismProcessOptions {
   /** `inherit`: Prism writes to this process's output; a function: Prism's output line by line; else silent. */
   log?: 'silent' | 'inherit' | ((line: string) => void) | undefined;
   startTimeoutMs?: number | undefined;
+  /** Prism keeps this process alive until it is stopped (the bin); by default it does not (test runners). */
+  keepAlive?: boolean | undefined;
+  /** Called when Prism exits after listening without stop() being called (it crashed or was killed). */
+  onUnexpectedExit?: ((description: string) => void) | undefined;
 }
 
 export async function spawnPrism(options: PrismProcessOptions): Promise<RunningServer> {
@@ -33,7 +37,20 @@ export async function spawnPrism(options: PrismProcessOptions): Promise<RunningS
   const { log } = options;
   const lines = typeof log === 'function' ? log : undefined;
   const watchdog = new URL('./prism-watchdog.js', import.meta.url).href;
-  const args = ['--import', watchdog, prismBinPath(), ...options.args, '-h', host, '-p', String(port)];
+  // One process: Prism's default forks a cluster worker, which never comes up in pnpm's node_modules layout
+  // (Prism 5.14), and a second process gains a mock nothing.
+  const args = [
+    '--import',
+    watchdog,
+    prismBinPath(),
+    ...options.args,
+    '-h',
+    host,
+    '-p',
+    String(port),
+    '--multiprocess',
+    'false',
+  ];
   if (log !== 'inherit' && !lines) args.push('--verboseLevel', 'silent');
   const child = spawn(process.execPath, args, {
     // stdin is a pipe this process never writes: it closes when this process dies, and the watchdog sees it.
@@ -46,9 +63,11 @@ export async function spawnPrism(options: PrismProcessOptions): Promise<RunningS
     lines?.(chunk.toString().trimEnd());
   });
   child.stdout?.on('data', (chunk: Buffer) => lines?.(chunk.toString().trimEnd()));
-  child.unref();
-  for (const stream of [child.stdin, child.stdout, child.stderr]) {
-    (stream as unknown as { unref?: () => void } | null)?.unref?.();
+  if (!options.keepAlive) {
+    child.unref();
+    for (const stream of [child.stdin, child.stdout, child.stderr]) {
+      (stream as unknown as { unref?: () => void } | null)?.unref?.();
+    }
   }
   const exited = new AbortController();
   child.once('exit', (code, signal) =>
@@ -62,6 +81,14 @@ export async function spawnPrism(options: PrismProcessOptions): Promise<RunningS
     await stopChild(child);
     throw error;
   }
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) options.onUnexpectedExit?.(`Prism exited (${code ?? signal}):\n${stderr}`.trimEnd());
+  });
   const displayHost = host.includes(':') ? `[${host}]` : host;
-  return { url: `http://${displayHost}:${port}`, stop: () => stopChild(child) };
+  const stop = () => {
+    stopping = true;
+    return stopChild(child);
+  };
+  return { url: `http://${displayHost}:${port}`, stop };
 }

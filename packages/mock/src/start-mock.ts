@@ -1,4 +1,4 @@
-import { type RunningServer, spawnPrism } from './spawn-prism.js';
+import { type PrismProcessOptions, type RunningServer, spawnPrism } from './spawn-prism.js';
 import { joinedSpecPath } from './spec-files.js';
 
 export type { RunningServer };
@@ -20,11 +20,24 @@ export interface MockOptions {
 
 /** Starts Prism on the joined spec: every operation of the three documents answers its example. */
 export async function startMock(options: MockOptions = {}): Promise<RunningServer> {
-  return spawnPrism({
+  return spawnPrism(prismMock(options));
+}
+
+/** What the bin starts (not exported by the package): startMock's Prism, which keeps the process alive until it
+ * is stopped (startMock's does not, so a test runner exits when its work is done). */
+export async function startMockBin(
+  options: MockOptions,
+  onUnexpectedExit: (description: string) => void,
+): Promise<RunningServer> {
+  return spawnPrism({ ...prismMock(options), keepAlive: true, onUnexpectedExit });
+}
+
+function prismMock(options: MockOptions): PrismProcessOptions {
+  return {
     args: ['mock', options.spec ?? joinedSpecPath(), ...(options.dynamic ? ['--dynamic'] : [])],
     host: options.host,
     port: options.port,
     log: options.log,
     startTimeoutMs: options.startTimeoutMs,
-  });
+  };
 }

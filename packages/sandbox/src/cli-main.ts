@@ -1,7 +1,9 @@
 // `assoc-feed-sandbox [flags]`: starts the sandbox, prints where it listens, the credentials it accepts and how to
-// call it, and stops it cleanly on Ctrl-C (SIGINT) or SIGTERM. Flags are parsed in cli-args.ts. The published bin
-// (dist/cli.cjs, launcher.cjs) runs this from one bundle; src/cli.ts runs it from the sources.
+// call it, and stops it cleanly on Ctrl-C (SIGINT), SIGTERM or the end of the package manager that launched it
+// (launcher-watch.ts). Flags are parsed in cli-args.ts. The published bin (dist/cli.cjs, launcher.cjs) runs this
+// from one bundle; src/cli.ts runs it from the sources.
 import { type Cli, parseCli, UsageError, usage } from './cli-args.js';
+import { watchLauncher } from './launcher-watch.js';
 import { bufferedLines } from './log-lines.js';
 import { startSandbox } from './start-sandbox.js';
 
@@ -47,14 +49,14 @@ export function runCli(argv: string[]): void {
     console.log(`${running.name} stopped.`);
     process.exit(0);
   }
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      // A second Ctrl-C does not wait for a stop that hangs.
-      if (signalled) process.exit(130);
-      signalled = true;
-      void shutdown();
-    });
+  function stopRequested(): void {
+    // A second Ctrl-C does not wait for a stop that hangs.
+    if (signalled) process.exit(130);
+    signalled = true;
+    void shutdown();
   }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stopRequested);
+  watchLauncher(stopRequested);
 
   const { options, quiet } = cli;
   // The request log goes out in batches (log-lines.ts); what is queued is written before the process ends.
