@@ -24,7 +24,9 @@ function hiddenNotes(start: unknown, model: SpecModel, notesOf: NotesOf, include
     seen.add(raw);
     const ref = (raw as Json).$ref;
     if (typeof ref === 'string') {
-      // The target as written: the keywords beside the $ref are the holder's own, shown already.
+      // Keywords beside a $ref belong to the node holding it: shown already for a property (include false), hidden
+      // for a parameter's or a body's schema, whose own notes (a mark on the schema of one parameter) come first.
+      if (include) notes.push(...notesOf(raw as Json));
       visit(model.follow(raw).target, true);
       return;
     }
