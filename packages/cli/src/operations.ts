@@ -1,5 +1,5 @@
 // Every GET operation of the three documents, from their generated meta, and the match of a path typed on the
-// command line (`/feed/fundos/v2/fundos/F0000254851?size=2`) to its operation and parameters.
+// command line (`/feed/fundos/v2/fundos/F0000100007?size=2`) to its operation and parameters.
 import type { OperationMeta } from '@assoc-feed/core';
 import { fundosV1Meta } from '@assoc-feed/fundos-v1';
 import { fundosV2Meta } from '@assoc-feed/fundos-v2';
@@ -128,7 +128,7 @@ function unknownPath(pathname: string, typed: string[]): UsageError {
   return new UsageError(
     `${pathname} is not a GET operation of the Feed API. Closest matches:\n` +
       `${near.map(describe).join('\n')}\n` +
-      `Write the path as the reference docs do, with the codes filled in (e.g. /feed/fundos/v2/fundos/F0000254851).`,
+      `Write the path as the reference docs do, with the codes filled in (e.g. /feed/fundos/v2/fundos/F0000100007).`,
   );
 }
 

@@ -63,7 +63,7 @@ export const EXAMPLES: Record<string, readonly string[]> = {
     'assoc-feed auth check --base-url http://127.0.0.1:4011   # the local sandbox (npx assoc-feed-sandbox)',
   ],
   get: [
-    'assoc-feed get /feed/fundos/v2/fundos/F0000254851',
+    'assoc-feed get /feed/fundos/v2/fundos/F0000100007',
     "assoc-feed get '/feed/fundos/v2/fundos?size=2' --compact",
     'assoc-feed get /feed/fundos/v2/fundos -q tipo-fundo=FIF -q size=10 --dry-run',
   ],
@@ -179,7 +179,7 @@ export function createProgram(io: Io, run: (work: Promise<void>, output: OutputK
   connectionOptions(
     program
       .command('get')
-      .argument('<path>', 'an operation path with its codes, e.g. /feed/fundos/v2/fundos/F0000254851'),
+      .argument('<path>', 'an operation path with its codes, e.g. /feed/fundos/v2/fundos/F0000100007'),
   )
     .description('one GET of any operation of the three documents, checked against the spec, JSON on stdout')
     .option('-q, --query <name=value>', 'a query parameter (repeatable)', collect, [])
