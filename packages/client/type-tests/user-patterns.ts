@@ -23,7 +23,9 @@ export async function afterIfErrorThrow(): Promise<string> {
 
 export async function afterIfErrorThrowOnAPage(): Promise<string[]> {
   const feed = createFeedClient({ clientId, clientSecret, environment: 'sandbox' });
-  const { data, error } = await feed.fundosV2.GET('/feed/fundos/v2/fundos', { params: { query: { size: 3 } } });
+  const { data, error } = await feed.fundosV2.GET('/feed/fundos/v2/fundos', {
+    params: { query: { size: 3 } },
+  });
   if (error) throw new Error(`the funds could not be read: ${JSON.stringify(error)}`);
   return data.content.map((fund) => fund.codigo_fundo);
 }
