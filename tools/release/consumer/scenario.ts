@@ -23,7 +23,7 @@ export function typesAreReal(client: ReturnType<typeof createFundosV2Client>, fu
     params: { path: {} },
   });
   // @ts-expect-error: codigo_fundo is a string
-  const wrong: number = fund.content.codigo_fundo;
+  const wrong: number = fund.codigo_fundo;
   void wrong;
 }
 
@@ -71,9 +71,9 @@ async function againstTheMock(): Promise<string[]> {
 
     const v2 = createFundosV2Client(options);
     const fund = await v2.GET('/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}', {
-      params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000254851' } },
+      params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000100007' } },
     });
-    const codigo: string | undefined = fund.data?.content.codigo_fundo;
+    const codigo: string | undefined = fund.data?.codigo_fundo;
     expect(fund.response.status === 200, `fundos-v2 GET fund: status ${fund.response.status}`);
     expect(
       typeof codigo === 'string' && /^F\d{10}$/.test(codigo),
