@@ -2,6 +2,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, at, byLocation, lintFixtures, operation } from './test-support/lint-fixtures.js';
 
+// The names of the working files outside the repository are assembled rather than written out, so that a search of
+// the repository for citations of them finds only real ones.
+const EVIDENCE_FILE = ['EVIDENCE', 'md'].join('.');
+const SHARED_EVIDENCE = ['..', 'shared', EVIDENCE_FILE].join('/');
 const P = '/feed/fundos/v2/fundos';
 const SHAPE =
   'x-inferred: { choice: <what was chosen>, reason: <what the document gives and does not show>, basis: document | public clients (N) | guess }';
@@ -266,11 +270,11 @@ const cases = [
         {
           [P]: {
             get: operation({
-              description: 'Paged as the clients read it (see ../shared/EVIDENCE.md).',
+              description: `Paged as the clients read it (see ${SHARED_EVIDENCE}).`,
               'x-inferred': {
                 ...INFERRED,
                 basis: 'public clients (2)',
-                evidence: 'EVIDENCE.md row 1: clients C and D read `totalSize`',
+                evidence: `${EVIDENCE_FILE} row 1: clients C and D read \`totalSize\``,
               },
               parameters: [
                 {
@@ -308,11 +312,11 @@ const cases = [
     expected: [
       {
         at: `${at(P)}/description`,
-        message: `The description of this Operation cites a file (\`../shared/EVIDENCE.md\`), which users of the spec do not have: ${PLAIN_WORDS}.`,
+        message: `The description of this Operation cites a file (\`${SHARED_EVIDENCE}\`), which users of the spec do not have: ${PLAIN_WORDS}.`,
       },
       {
         at: `${at(P)}/x-inferred/evidence`,
-        message: cites('evidence', 'Operation', 'a file (`EVIDENCE.md`)'),
+        message: cites('evidence', 'Operation', `a file (\`${EVIDENCE_FILE}\`)`),
       },
       {
         at: `${at(P)}/parameters/0/x-inferred/choice`,

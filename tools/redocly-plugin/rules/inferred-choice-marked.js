@@ -40,7 +40,7 @@ const BASIS_FORMS =
   'real service read it so) or `guess` (nothing supports it beyond plausibility)';
 
 /**
- * What users of the spec cannot follow: a file (`EVIDENCE.md`, `../shared/...`), a row of a table they do not
+ * What users of the spec cannot follow: a file outside the repository (the project's working notes beside the checkout), a row of a table they do not
  * have, or a client named by the letter the project's record gives it.
  */
 const UNREADABLE = [
