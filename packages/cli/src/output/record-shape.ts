@@ -5,8 +5,7 @@
 import type { OperationMeta } from '@assoc-feed/core';
 import { loadSpecModel } from '@assoc-feed/specs/load';
 import type { SpecModel } from '@assoc-feed/specs/model';
-
-type Schema = Record<string, unknown>;
+import { deref, itemsOf, properties, type Schema, types } from '../schema-walk.js';
 
 export type Shape =
   | { kind: 'scalar' }
@@ -27,43 +26,6 @@ export function recordShape(op: OperationMeta, root: SpecModel = loadSpecModel('
     schema = itemsOf(root, schema) ?? schema;
   }
   return schema ? shapeOf(root, schema, 0) : { kind: 'json' };
-}
-
-function deref(root: SpecModel, schema: Schema | undefined): Schema | undefined {
-  return root.deref<Schema | undefined>(schema);
-}
-
-function types(schema: Schema): string[] {
-  const t = schema.type;
-  return Array.isArray(t) ? (t as string[]) : typeof t === 'string' ? [t] : [];
-}
-
-/** Properties in order, merged over allOf/oneOf/anyOf (a field of any variant gets a column). */
-function properties(root: SpecModel, schema: Schema | undefined, depth = 0): [string, Schema][] {
-  const s = deref(root, schema);
-  if (!s || depth > 20) return [];
-  const out = new Map<string, Schema>();
-  for (const [name, value] of Object.entries((s.properties as Record<string, Schema>) ?? {}))
-    out.set(name, value);
-  for (const key of ['allOf', 'oneOf', 'anyOf']) {
-    for (const sub of (s[key] as Schema[] | undefined) ?? []) {
-      for (const [name, value] of properties(root, sub, depth + 1)) if (!out.has(name)) out.set(name, value);
-    }
-  }
-  return [...out];
-}
-
-function itemsOf(root: SpecModel, schema: Schema): Schema | undefined {
-  const s = deref(root, schema);
-  if (!s) return undefined;
-  if (types(s).includes('array')) return deref(root, s.items as Schema | undefined);
-  for (const key of ['allOf', 'oneOf', 'anyOf']) {
-    for (const sub of (s[key] as Schema[] | undefined) ?? []) {
-      const items = itemsOf(root, sub);
-      if (items) return items;
-    }
-  }
-  return undefined;
 }
 
 function shapeOf(root: SpecModel, schema: Schema, depth: number): Shape {

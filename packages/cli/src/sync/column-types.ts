@@ -10,8 +10,7 @@
 //   timestamps (no offset, Brasília time)      TIMESTAMP adjusted to UTC (wall-clock time at -03:00)
 //   text, enumerations                         VARCHAR
 import type { SpecModel } from '@assoc-feed/specs/model';
-
-type Schema = Record<string, unknown>;
+import { deref, itemsOf, properties, type Schema, types } from '../schema-walk.js';
 
 export type ColumnType =
   | { kind: 'decimal'; precision: number; scale: number }
@@ -77,43 +76,6 @@ export function sqlType(type: ColumnType): string {
 }
 
 export const quoteName = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
-function deref(model: SpecModel, schema: unknown): Schema | undefined {
-  return model.deref<Schema | undefined>(schema);
-}
-
-function types(schema: Schema): string[] {
-  const t = schema.type;
-  return Array.isArray(t) ? (t as string[]) : typeof t === 'string' ? [t] : [];
-}
-
-/** Properties in order, merged over allOf/oneOf/anyOf (a field of any variant gets a column). */
-function properties(model: SpecModel, schema: unknown, depth = 0): [string, Schema][] {
-  const s = deref(model, schema);
-  if (!s || depth > 20) return [];
-  const out = new Map<string, Schema>();
-  for (const [name, value] of Object.entries((s.properties as Record<string, Schema>) ?? {}))
-    out.set(name, value);
-  for (const key of ['allOf', 'oneOf', 'anyOf']) {
-    for (const sub of (s[key] as Schema[] | undefined) ?? []) {
-      for (const [name, value] of properties(model, sub, depth + 1)) if (!out.has(name)) out.set(name, value);
-    }
-  }
-  return [...out];
-}
-
-function itemsOf(model: SpecModel, schema: unknown): Schema | undefined {
-  const s = deref(model, schema);
-  if (!s) return undefined;
-  if (types(s).includes('array')) return deref(model, s.items);
-  for (const key of ['allOf', 'oneOf', 'anyOf']) {
-    for (const sub of (s[key] as Schema[] | undefined) ?? []) {
-      const items = itemsOf(model, sub);
-      if (items) return items;
-    }
-  }
-  return undefined;
-}
 
 /** The one non-null variant of a `oneOf`/`anyOf` with null (a nullable field), else the schema itself. */
 function nonNull(model: SpecModel, schema: Schema): Schema {
