@@ -36,8 +36,8 @@ export async function startSandbox(repoRoot: string): Promise<Sandbox> {
       () => reject(new Error(`the sandbox did not start within 60 s:\n${seen}`)),
       60_000,
     );
-    child.stdout?.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      seen += chunk;
       const match = /listening on (http:\/\/\S+)/.exec(seen);
       if (match?.[1]) {
         clearTimeout(timer);

@@ -109,8 +109,8 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString();
+    child.stderr.setEncoding('utf8').on('data', (c: string) => {
+      stderr += c;
     });
     child.once('error', reject);
     child.once('close', (code) =>

@@ -69,8 +69,8 @@ async function measure(
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString();
+    child.stderr.setEncoding('utf8').on('data', (c: string) => {
+      stderr += c;
     });
     child.once('error', reject);
     child.once('close', (code) =>

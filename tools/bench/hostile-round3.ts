@@ -263,8 +263,8 @@ async function cliRows(): Promise<Row[]> {
     new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
       const child = spawn(process.execPath, [bin, ...args], { env: env(base), cwd: dir });
       let stdout = '';
-      child.stdout.on('data', (d: Buffer) => {
-        stdout += d.toString();
+      child.stdout.setEncoding('utf8').on('data', (d: string) => {
+        stdout += d;
       });
       child.stderr.resume();
       child.once('error', reject);

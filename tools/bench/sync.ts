@@ -27,11 +27,11 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
+    child.stdout.setEncoding('utf8').on('data', (c: string) => {
+      out += c;
     });
-    child.stderr.on('data', (c: Buffer) => {
-      out += c.toString();
+    child.stderr.setEncoding('utf8').on('data', (c: string) => {
+      out += c;
     });
     child.once('error', reject);
     child.once('close', (code) =>

@@ -36,11 +36,11 @@ function start(dir: string, label: string, bin: Server['bin'], viaNpx: boolean):
     ? spawn('npx', [bin, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
     : spawn(join(dir, 'node_modules', '.bin', bin), args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    out += chunk;
   });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    out += chunk;
   });
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -27,10 +27,10 @@ function serve(args: string[]): Run {
   });
   running.push(child);
   let text = '';
-  child.stdout?.on('data', (chunk) => {
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
     text += chunk;
   });
-  child.stderr?.on('data', (chunk) => {
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     text += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -30,8 +30,8 @@ async function endsWithItsShell(env: NodeJS.ProcessEnv, waitMs: number): Promise
   });
   let out = '';
   const pid = await new Promise<number>((resolve, reject) => {
-    shell.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
+    shell.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
       const m = /pid (\d+)/.exec(out);
       if (m) resolve(Number(m[1]));
     });

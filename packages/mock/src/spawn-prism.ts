@@ -58,11 +58,11 @@ export async function spawnPrism(options: PrismProcessOptions): Promise<RunningS
     env: { ...process.env, DO_NOT_TRACK: '1', SCARF_ANALYTICS: 'false' },
   });
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-    lines?.(chunk.toString().trimEnd());
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-4000);
+    lines?.(chunk.trimEnd());
   });
-  child.stdout?.on('data', (chunk: Buffer) => lines?.(chunk.toString().trimEnd()));
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => lines?.(chunk.trimEnd()));
   if (!options.keepAlive) {
     child.unref();
     for (const stream of [child.stdin, child.stdout, child.stderr]) {

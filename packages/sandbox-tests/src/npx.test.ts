@@ -28,13 +28,13 @@ describe('npx @assoc-feed/sandbox', () => {
     let out = '';
     const exited = new Promise<void>((resolve) => child?.once('exit', () => resolve()));
     const url = await new Promise<string>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        out += chunk.toString();
+      const onData = (chunk: string) => {
+        out += chunk;
         const m = /Feed sandbox listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
         if (m && out.includes('Press Ctrl-C')) resolve(m[1] as string);
       };
-      child?.stdout?.on('data', onData);
-      child?.stderr?.on('data', onData);
+      child?.stdout?.setEncoding('utf8').on('data', onData);
+      child?.stderr?.setEncoding('utf8').on('data', onData);
       exited.then(() => reject(new Error(`npx exited before the sandbox listened:\n${out}`)));
     });
     expect(out).toContain('Credentials accepted: client_id=sandbox-client client_secret=sandbox-secret');

@@ -171,12 +171,12 @@ function runCli(args: string[]): Cli {
   children.push(child);
   let out = '';
   const listeners = new Set<() => void>();
-  const onData = (chunk: Buffer) => {
-    out += chunk.toString();
+  const onData = (chunk: string) => {
+    out += chunk;
     for (const l of listeners) l();
   };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
+  child.stdout?.setEncoding('utf8').on('data', onData);
+  child.stderr?.setEncoding('utf8').on('data', onData);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     child,

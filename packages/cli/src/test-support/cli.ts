@@ -40,11 +40,13 @@ export function runCli(args: readonly string[], env: NodeJS.ProcessEnv, cwd?: st
 export function finished(child: ChildProcess): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
+  // Decoded by the stream, not chunk by chunk: a character of several UTF-8 bytes (ç, ã) split between two
+  // chunks would otherwise become two U+FFFD, and where a pipe splits its chunks depends on the machine's load.
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
   });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
   });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
