@@ -40,6 +40,10 @@ export interface FeedErrorDetails {
   cause?: unknown;
 }
 
+/**
+ * The base of every error the clients throw, and the error itself (`code: 'http_error'`) for a status no subclass
+ * names. Switch on `code` or test `instanceof` a subclass; quote `requestId` to the operator.
+ */
 export class FeedError extends Error {
   readonly code: FeedErrorCode;
   // `declare` so absent details are absent properties (not `undefined` own props cluttering inspect/JSON).
@@ -132,6 +136,10 @@ export class ForbiddenError extends FeedError {
 }
 setName(ForbiddenError, 'ForbiddenError');
 
+/**
+ * A feed call answered 404: nothing at this path (an unknown code, or a date with no data). Past the last page of
+ * a paginated list, `paginate()` and `pages()` take the 404 as the end instead.
+ */
 export class NotFoundError extends FeedError {
   declare readonly code: 'not_found';
   declare readonly status: 404;
@@ -153,6 +161,10 @@ export class BadRequestError extends FeedError {
 }
 setName(BadRequestError, 'BadRequestError');
 
+/**
+ * A feed call answered 429: after the retries, or at once when the server's `Retry-After` asks for a wait longer
+ * than `retry.maxRetryAfterMs` or the call's deadline. `retryAfterMs` is that wait, when the server sent one.
+ */
 export class RateLimitedError extends FeedError {
   declare readonly code: 'rate_limited';
   declare readonly status: 429;
@@ -166,6 +178,7 @@ export class RateLimitedError extends FeedError {
 }
 setName(RateLimitedError, 'RateLimitedError');
 
+/** A feed call answered 5xx, after the retries the client's `retry` options allow. */
 export class ServerError extends FeedError {
   declare readonly code: 'server_error';
   declare readonly status: number;
@@ -231,6 +244,10 @@ export class RedirectError extends FeedError {
 }
 setName(RedirectError, 'RedirectError');
 
+/**
+ * The call's deadline (`timeoutMs`, the wait for the token and every retry included) passed before it finished;
+ * `timeoutMs` is the deadline that was set.
+ */
 export class TimeoutError extends FeedError {
   declare readonly code: 'timeout';
   declare readonly status?: undefined;
