@@ -5,7 +5,6 @@ import { type RunningSandbox, sandboxFetch } from '@assoc-feed/sandbox';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../test-support/cli.js';
-import { runMain } from '../test-support/in-process.js';
 
 // The full sandbox (7,231 funds) where scale is the point: every fund exported whole. The formats, filters and
 // paging by cursor do not depend on the size of the list: they read a sandbox of 300 funds, with page sizes that
@@ -190,8 +189,8 @@ describe('assoc-feed export', () => {
     expect(lines(readFileSync(out, 'utf8'))).toEqual(expected);
   });
 
-  it('refuses a cursor= of its own for E8: the export reads every record from the first (in-process)', async () => {
-    const result = await runMain(
+  it('refuses a cursor= of its own for E8: the export reads every record from the first', async () => {
+    const result = await runCli(
       [
         'export',
         '/feed/fundos/v2/fundos/serie-historica/lote',

@@ -2,6 +2,8 @@
 // For what the parser and the checks before any request decide (messages, exit codes, help pages, dry runs):
 // dozens of cases at no process start each. What only a real process shows (bin.js, signals, the exit code a
 // shell sees, stdout as a pipe) stays with `runCli`, one process-level case per kind of behaviour.
+// Importing the command line into a test file costs about as much as four or five process starts (its sources
+// are transformed, its dependencies loaded), so it pays in a file with many cases, not for one or two.
 import { Writable } from 'node:stream';
 import type { Io } from '../job.js';
 import { main } from '../program.js';
