@@ -1,8 +1,8 @@
 // What the command line does to files it did not write, or that a killed run left: it resumes whatever the
 // spelling of --out, never truncates a file no checkpoint accounts for, never writes through a symbolic link,
 // cleans its temporary files, and says the truth when interrupted. None of it depends on the size of the list:
-// a sandbox of 600 funds, read 10 a page, gives a run long enough to kill mid-way (the 7,231 funds of the full
-// sandbox are exported whole in export.test.ts and killed and resumed in resume.test.ts).
+// a sandbox of 600 funds, read 50 a page from slow answers, gives a run long enough to kill mid-way (the 7,231
+// funds of the full sandbox are exported whole in export.test.ts and killed and resumed in resume.test.ts).
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import {
@@ -29,13 +29,13 @@ let reference: string;
 
 const FUNDS = 600;
 const V2 = '/feed/fundos/v2/fundos';
-// 60 pages, two in flight, each answered after 15 ms: a run lasts at least 450 ms on any machine, so a kill at a
-// quarter of it lands mid-run.
-const exportArgs = (out: string) => ['export', V2, '-q', 'size=10', '--out', out, '-c', '2'];
+// 12 pages, two in flight, each answered after 60 ms: a run lasts at least 360 ms on any machine, so a kill at a
+// quarter of it lands mid-run. Few requests a run: most of a run's cost is per request, not per record.
+const exportArgs = (out: string) => ['export', V2, '-q', 'size=50', '--out', out, '-c', '2'];
 const KILL_AFTER = 150;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox({ funds: FUNDS, latencyMs: 15 });
+  sandbox = await startTestSandbox({ funds: FUNDS, latencyMs: 60 });
   dir = mkdtempSync(join(tmpdir(), 'assoc-feed-safety-'));
   const out = join(dir, 'reference.ndjson');
   expectExit(await runCli([...exportArgs(out), '--quiet'], sandboxEnv(sandbox)), 0);
