@@ -1,10 +1,13 @@
 // What a user who just installed the command meets first: `--version`, and a help page per command that ends
 // with examples they can paste. The examples are run too (with --dry-run where the command has it), so a
-// help page never teaches a path, parameter or flag the command refuses.
+// help page never teaches a path, parameter or flag the command refuses. Most cases run `main` in this process
+// (the parser and checks bin.js runs, without a process start each); the version, the main help page and one
+// example of each command run as real processes too, the way a user meets them.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLES } from './program.js';
 import { expectExit, runCli } from './test-support/cli.js';
+import { runMain } from './test-support/in-process.js';
 
 const env = {
   PATH: process.env.PATH,
@@ -29,27 +32,33 @@ function argvOf(line: string): string[] {
   return words.slice(1).map((word) => word.replace(/^'(.*)'$/, '$1'));
 }
 
+const run = (how: string) => (how === 'a process' ? runCli : runMain);
+
 describe('assoc-feed --version', () => {
-  it.each([['--version'], ['-V']])('%s prints the installed version and exits 0', async (flag) => {
-    const result = expectExit(await runCli([flag], env), 0);
+  it.each([
+    ['--version', 'a process'],
+    ['-V', 'in-process'],
+  ])('%s (%s) prints the installed version and exits 0', async (flag, how) => {
+    const result = expectExit(await run(how)([flag], env), 0);
     expect(result.stdout.trim()).toBe(version);
   });
 });
 
 describe('help pages', () => {
-  const pages: [string, string[]][] = [
-    ['assoc-feed', ['--help']],
-    ['auth', ['auth', '--help']],
-    ['auth check', ['auth', 'check', '--help']],
-    ['get', ['get', '--help']],
-    ['export', ['export', '--help']],
-    ['backfill', ['backfill', '--help']],
-    ['sync', ['sync', '--help']],
+  const pages: [string, string[], string][] = [
+    ['assoc-feed', ['--help'], 'a process'],
+    ['auth', ['auth', '--help'], 'in-process'],
+    ['auth check', ['auth', 'check', '--help'], 'in-process'],
+    ['get', ['get', '--help'], 'in-process'],
+    ['export', ['export', '--help'], 'in-process'],
+    ['backfill', ['backfill', '--help'], 'in-process'],
+    ['sync', ['sync', '--help'], 'in-process'],
   ];
-  it.each(pages)('%s --help ends with examples of that command', async (name, args) => {
-    const { stdout } = expectExit(await runCli(args, env), 0);
+  it.each(pages)('%s --help (%s) ends with examples of that command', async (name, args, how) => {
+    const { stdout } = expectExit(await run(how)(args, env), 0);
     const examples = EXAMPLES[name] ?? [];
     expect(examples.length).toBeGreaterThan(0);
+    expect(stdout).toContain('Usage: assoc-feed');
     expect(stdout).toContain('Examples:');
     for (const example of examples) {
       expect(stdout).toContain(`$ ${example}`);
@@ -61,13 +70,17 @@ describe('help pages', () => {
     .flatMap(([, lines]) => lines)
     .map(argvOf)
     .filter(([command]) => ['get', 'export', 'backfill', 'sync'].includes(command as string));
-  it.each(runnable.map((argv) => [argv.join(' '), argv]))(
-    'the example `%s` is accepted (dry run)',
-    async (_, argv) => {
-      const args = argv.includes('--dry-run') ? argv : [...argv, '--dry-run'];
-      // --out/--out-dir would be created by a real run; a dry run writes nothing.
-      const result = await runCli(args, env);
-      expectExit(result, 0);
-    },
-  );
+  // The first example of each command as a real process, the others in this process.
+  const seen = new Set<string>();
+  const examples = runnable.map((argv) => {
+    const how = seen.has(argv[0] as string) ? 'in-process' : 'a process';
+    seen.add(argv[0] as string);
+    return [argv.join(' '), how, argv] as const;
+  });
+  it.each(examples)('the example `%s` is accepted (dry run, %s)', async (_, how, argv) => {
+    const args = argv.includes('--dry-run') ? argv : [...argv, '--dry-run'];
+    // --out/--out-dir would be created by a real run; a dry run writes nothing.
+    const result = await run(how)(args, env);
+    expectExit(result, 0);
+  });
 });

@@ -1,10 +1,14 @@
-// Bad arguments: exit code 2, a message that names the fix, and nothing sent to the service.
+// Bad arguments: exit code 2, a message that names the fix, and nothing sent to the service. The cases run `main`
+// in this process (the same parser and checks as bin.js, without a process start each); one case per kind of
+// refusal (commander's, ours before connecting, the connection's set-up) also runs as a real process, the way a
+// user meets it.
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningSandbox } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectExit, runCli, sandboxEnv, startTestSandbox } from './test-support/cli.js';
+import { runMain } from './test-support/in-process.js';
 
 let sandbox: RunningSandbox;
 let dir: string;
@@ -28,6 +32,8 @@ interface Case {
   env?: (env: NodeJS.ProcessEnv) => NodeJS.ProcessEnv;
   /** Each must appear in stderr. */
   says: (string | RegExp)[];
+  /** Run as a real child process (bin.js) rather than `main` in this process. */
+  process?: boolean;
 }
 
 const cases: Case[] = [
@@ -35,6 +41,7 @@ const cases: Case[] = [
     name: 'a misspelt command',
     args: ['exprot', V2],
     says: ["unknown command 'exprot'", 'Did you mean export?'],
+    process: true,
   },
   {
     name: 'a misspelt option',
@@ -47,6 +54,7 @@ const cases: Case[] = [
     name: 'an unknown path',
     args: ['get', '/feed/fundos/v2/fundo'],
     says: ['is not a GET operation', 'Closest matches', `  ${V2}  (E1)`],
+    process: true,
   },
   {
     name: 'a path without its version',
@@ -154,6 +162,7 @@ const cases: Case[] = [
     args: ['auth', 'check'],
     env: ({ FEED_CLIENT_ID, FEED_CLIENT_SECRET, ...env }) => env,
     says: ['No credentials: set FEED_CLIENT_ID and FEED_CLIENT_SECRET', 'chmod 600'],
+    process: true,
   },
   {
     name: 'a client id without its secret',
@@ -211,24 +220,18 @@ function configFile(mode: number): string {
 }
 
 describe('bad arguments', () => {
-  it.each(cases)('$name: exit 2 with the fix, nothing sent', async ({ args, env, says }) => {
-    const before = requests;
-    const base = sandboxEnv(sandbox);
-    const result = await runCli(typeof args === 'function' ? args() : args, env ? env(base) : base);
-    expectExit(result, 2);
-    for (const text of says) expect(result.stderr).toContain(text);
-    expect(result.stdout).toBe('');
-    expect(requests).toBe(before);
-    expect(result.stderr).not.toContain(sandbox.clientSecret);
-  });
-});
-
-describe('--help', () => {
-  it.each([[['--help']], [['export', '--help']], [['backfill', '--help']]])(
-    '%j exits 0 and documents the options',
-    async (args) => {
-      const result = expectExit(await runCli(args, sandboxEnv(sandbox)), 0);
-      expect(result.stdout).toContain('Usage: assoc-feed');
+  it.each(cases.map((c) => ({ ...c, how: c.process ? 'a process' : 'in-process' })))(
+    '$name ($how): exit 2 with the fix, nothing sent',
+    async ({ args, env, says, process: asProcess }) => {
+      const before = requests;
+      const base = sandboxEnv(sandbox);
+      const run = asProcess ? runCli : runMain;
+      const result = await run(typeof args === 'function' ? args() : args, env ? env(base) : base);
+      expectExit(result, 2);
+      for (const text of says) expect(result.stderr).toContain(text);
+      expect(result.stdout).toBe('');
+      expect(requests).toBe(before);
+      expect(result.stderr).not.toContain(sandbox.clientSecret);
     },
   );
 });

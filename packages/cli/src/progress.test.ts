@@ -10,10 +10,14 @@ import { BIN, expectExit, runCli, sandboxEnv, startTestSandbox } from './test-su
 let sandbox: RunningSandbox;
 let dir: string;
 const socket = `assoc-feed-test-${process.pid}`;
+// What the progress shows does not depend on the size of the list: 1,500 funds (a total with a thousands
+// separator) read 20 a page are as many pages, so as long a run to watch, as 7,231 read 100 a page.
+const FUNDS = 1500;
+const TOTAL = '1,500';
 
 beforeAll(async () => {
   // Latency per answer so the run lasts long enough to be watched.
-  sandbox = await startTestSandbox({ latencyMs: 15 });
+  sandbox = await startTestSandbox({ funds: FUNDS, latencyMs: 15 });
   dir = mkdtempSync(join(tmpdir(), 'assoc-feed-progress-'));
 });
 afterAll(async () => {
@@ -44,10 +48,12 @@ describe('progress', () => {
   it('draws a bar with records done, rate and ETA in a terminal (tmux), then the summary', async () => {
     const out = join(dir, 'funds.ndjson');
     const env = Object.entries(sandboxEnv(sandbox)).map(([k, v]) => `${k}=${quote(v ?? '')}`);
-    const command = `env ${env.join(' ')} ${quote(process.execPath)} ${quote(BIN)} export /feed/fundos/v2/fundos -q size=100 -c 1 --out ${quote(out)}; echo "exit=$?"; sleep 60`;
+    const command = `env ${env.join(' ')} ${quote(process.execPath)} ${quote(BIN)} export /feed/fundos/v2/fundos -q size=20 -c 1 --out ${quote(out)}; echo "exit=$?"; sleep 60`;
     tmux('new-session', '-d', '-s', 'cli', '-x', '160', '-y', '12', command);
 
-    const bar = /export E1 [█░]{10,} (\d+)% \| ([\d,]+)\/7,231 records \| [\d,]+ records\/s \| ETA \S+/;
+    const bar = new RegExp(
+      `export E1 [█░]{10,} (\\d+)% \\| ([\\d,]+)/${TOTAL} records \\| [\\d,]+ records/s \\| ETA \\S+`,
+    );
     const seen: string[] = [];
     let screen = '';
     for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(50)) {
@@ -59,16 +65,16 @@ describe('progress', () => {
     expect(screen).toContain('exit=0');
     // The bar was seen part-way (not only at the end), and it redraws in place: one bar line on screen.
     expect(seen.length).toBeGreaterThan(0);
-    expect(screen).toMatch(/\| 7,231\/7,231 records \|/);
+    expect(screen).toContain(`| ${TOTAL}/${TOTAL} records |`);
     expect(screen.split('\n').filter((line) => bar.test(line))).toHaveLength(1);
-    expect(screen).toContain('exported 7,231 records');
-    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(7231);
+    expect(screen).toContain(`exported ${TOTAL} records`);
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(FUNDS);
   });
 
   it('writes plain periodic lines, no bar and no escape codes, when stderr is not a terminal', async () => {
     const result = expectExit(
       await runCli(
-        ['export', '/feed/fundos/v2/fundos', '-q', 'size=200', '-c', '1', '--progress-interval', '0.1'],
+        ['export', '/feed/fundos/v2/fundos', '-q', 'size=40', '-c', '1', '--progress-interval', '0.1'],
         sandboxEnv(sandbox),
       ),
       0,
@@ -79,13 +85,15 @@ describe('progress', () => {
     // Before the first page answers, the total is not known yet: a count without a percentage.
     for (const line of progress) {
       expect(line).toMatch(
-        /^export \/feed\/fundos\/v2\/fundos: [\d,]+(\/7,231 records \(\d+%\)| records), [\d,]+ records\/s(, ETA [^,]+)?$/,
+        new RegExp(
+          `^export /feed/fundos/v2/fundos: [\\d,]+(/${TOTAL} records \\(\\d+%\\)| records), [\\d,]+ records/s(, ETA [^,]+)?$`,
+        ),
       );
     }
-    expect(progress.at(-1)).toContain('7,231/7,231 records (100%)');
+    expect(progress.at(-1)).toContain(`${TOTAL}/${TOTAL} records (100%)`);
     // No carriage return (redraw) and no ESC (colour, cursor moves).
     expect(result.stderr).not.toContain('\r');
     expect(result.stderr).not.toContain('\u001b');
-    expect(lines.at(-1)).toMatch(/^exported 7,231 records/);
+    expect(lines.at(-1)).toMatch(new RegExp(`^exported ${TOTAL} records`));
   });
 });

@@ -6,12 +6,18 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../test-support/cli.js';
 
+// The full sandbox (7,231 funds) where scale is the point: every fund exported whole. The formats, filters and
+// paging by cursor do not depend on the size of the list: they read a sandbox of 300 funds, with page sizes that
+// still make them read several pages.
 let sandbox: RunningSandbox;
+let small: RunningSandbox;
 let dir: string;
 let funds: Record<string, unknown>[];
+let smallFunds: Record<string, unknown>[];
+const SMALL = 300;
 
-/** Every fund of the sandbox, read page by page straight from its HTTP API (not through the CLI). */
-async function sandboxFunds(): Promise<Record<string, unknown>[]> {
+/** Every fund of a sandbox, read page by page straight from its HTTP API (not through the CLI). */
+async function sandboxFunds(sandbox: RunningSandbox): Promise<Record<string, unknown>[]> {
   const call = sandboxFetch(sandbox);
   const all: Record<string, unknown>[] = [];
   for (let page = 0; ; page++) {
@@ -26,11 +32,14 @@ async function sandboxFunds(): Promise<Record<string, unknown>[]> {
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
+  small = await startTestSandbox({ funds: SMALL });
   dir = mkdtempSync(join(tmpdir(), 'assoc-feed-export-'));
-  funds = await sandboxFunds();
+  funds = await sandboxFunds(sandbox);
+  smallFunds = await sandboxFunds(small);
 });
 afterAll(async () => {
   await sandbox?.stop();
+  await small?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -54,22 +63,23 @@ describe('assoc-feed export', () => {
   });
 
   it('writes the same records to stdout, as JSON, with a smaller page size and one request at a time', async () => {
+    expect(smallFunds).toHaveLength(SMALL);
     const result = await runCli(
-      ['export', '/feed/fundos/v2/fundos', '--format', 'json', '-q', 'size=700', '-c', '1', '--quiet'],
-      sandboxEnv(sandbox),
+      ['export', '/feed/fundos/v2/fundos', '--format', 'json', '-q', 'size=70', '-c', '1', '--quiet'],
+      sandboxEnv(small),
     );
     expectExit(result, 0);
     expect(result.stderr).toBe('');
-    expect(JSON.parse(result.stdout)).toEqual(funds);
+    expect(JSON.parse(result.stdout)).toEqual(smallFunds);
   });
 
   it('passes filters through: only FII funds with --query tipo-fundo=FII', async () => {
     const result = await runCli(
-      ['export', '/feed/fundos/v2/fundos', '-q', 'tipo-fundo=FII', '--quiet'],
-      sandboxEnv(sandbox),
+      ['export', '/feed/fundos/v2/fundos', '-q', 'tipo-fundo=FII', '-q', 'size=10', '--quiet'],
+      sandboxEnv(small),
     );
     expectExit(result, 0);
-    const fii = funds.filter((f) => f.tipo_fundo === 'FII');
+    const fii = smallFunds.filter((f) => f.tipo_fundo === 'FII');
     expect(fii.length).toBeGreaterThan(0);
     expect(lines(result.stdout)).toEqual(fii);
   });
@@ -77,14 +87,14 @@ describe('assoc-feed export', () => {
   it('writes CSV with flattened columns and the nested lists as JSON cells', async () => {
     const out = join(dir, 'funds.csv');
     const result = await runCli(
-      ['export', '/feed/fundos/v2/fundos', '--format', 'csv', '--out', out, '--quiet'],
-      sandboxEnv(sandbox),
+      ['export', '/feed/fundos/v2/fundos', '--format', 'csv', '-q', 'size=100', '--out', out, '--quiet'],
+      sandboxEnv(small),
     );
     expectExit(result, 0);
     const rows = parse(readFileSync(out, 'utf8'), { columns: true }) as Record<string, string>[];
-    expect(rows).toHaveLength(7231);
+    expect(rows).toHaveLength(SMALL);
     for (const [i, row] of rows.entries()) {
-      const fund = funds[i] as Record<string, unknown> & { classes: unknown[]; subclases: unknown[] };
+      const fund = smallFunds[i] as Record<string, unknown> & { classes: unknown[]; subclases: unknown[] };
       expect(row.codigo_fundo).toBe(fund.codigo_fundo);
       expect(row.razao_social_fundo).toBe(fund.razao_social_fundo);
       expect(JSON.parse(row.classes as string)).toEqual(fund.classes);
@@ -96,8 +106,20 @@ describe('assoc-feed export', () => {
   it('writes CSV with each nested list in its own file, joined to its fund by _record', async () => {
     const out = join(dir, 'split.csv');
     const result = await runCli(
-      ['export', '/feed/fundos/v2/fundos', '--format', 'csv', '--lists', 'files', '--out', out, '--quiet'],
-      sandboxEnv(sandbox),
+      [
+        'export',
+        '/feed/fundos/v2/fundos',
+        '--format',
+        'csv',
+        '--lists',
+        'files',
+        '-q',
+        'size=100',
+        '--out',
+        out,
+        '--quiet',
+      ],
+      sandboxEnv(small),
     );
     expectExit(result, 0);
     const main = parse(readFileSync(out, 'utf8'), { columns: true }) as Record<string, string>[];
@@ -108,10 +130,10 @@ describe('assoc-feed export', () => {
     const subclasses = parse(readFileSync(join(dir, 'split.subclases.csv'), 'utf8'), {
       columns: true,
     }) as Record<string, string>[];
-    expect(main.map((r) => r._record)).toEqual(funds.map((_, i) => String(i)));
+    expect(main.map((r) => r._record)).toEqual(smallFunds.map((_, i) => String(i)));
     expect(main[0]).not.toHaveProperty('classes');
     const expected = (list: 'classes' | 'subclases') =>
-      funds.flatMap((f, i) =>
+      smallFunds.flatMap((f, i) =>
         ((f[list] ?? []) as Record<string, unknown>[]).map((item, j) => ({
           record: String(i),
           index: String(j),
@@ -128,8 +150,10 @@ describe('assoc-feed export', () => {
   });
 
   it('exports the batch series (E8) whole by cursor: every record once, the count its totalSize', async () => {
-    const call = sandboxFetch(sandbox);
-    const query = 'data-atualizacao=2026-11-18T09:00:00.000';
+    const call = sandboxFetch(small);
+    // Pages of 50: the small sandbox's few hundred records still take several answers, each naming the next.
+    const query = 'data-atualizacao=2026-11-18T09:00:00.000&size=50';
+    let answers = 0;
     const expected: Record<string, unknown>[] = [];
     let cursor: string | null = null;
     let total = 0;
@@ -141,15 +165,23 @@ describe('assoc-feed export', () => {
         `/feed/fundos/v2/fundos/serie-historica/lote?${query}${cursor ? `&cursor=${cursor}` : ''}`,
       );
       expect(page.status).toBe(200);
+      answers++;
       expected.push(...page.body.content);
       total = page.body.totalSize;
       cursor = page.body.nextCursor;
     } while (cursor);
     expect(expected.length).toBe(total);
+    expect(answers).toBeGreaterThan(3);
     const out = join(dir, 'series.ndjson');
     const result = await runCli(
-      ['export', '/feed/fundos/v2/fundos/serie-historica/lote', '-q', query, '--out', out],
-      sandboxEnv(sandbox),
+      [
+        'export',
+        '/feed/fundos/v2/fundos/serie-historica/lote',
+        ...query.split('&').flatMap((q) => ['-q', q]),
+        '--out',
+        out,
+      ],
+      sandboxEnv(small),
     );
     expectExit(result, 0);
     expect(result.stderr).toContain(`exported ${total.toLocaleString('en-US')} records`);

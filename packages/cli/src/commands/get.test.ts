@@ -1,6 +1,10 @@
+// `assoc-feed get`: one answer, as JSON on stdout. The first form of a path runs as a real process, with
+// --compact and the 404; the other spellings of paths and queries, and the dry run, run `main` in this process
+// (the same parsing and request, without a process start each).
 import { type RunningSandbox, sandboxFetch } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../test-support/cli.js';
+import { runMain } from '../test-support/in-process.js';
 
 let sandbox: RunningSandbox;
 let requests: string[] = [];
@@ -14,16 +18,18 @@ afterAll(async () => {
 
 describe('assoc-feed get', () => {
   it.each([
-    ['/feed/fundos/v2/fundos/F0000100007', []],
-    ['/feed/fundos/v2/fundos/instituicoes', ['-q', 'size=3']],
-    ['feed/fundos/v2/fundos?size=2&tipo-fundo=FII', []],
-    ['/feed/precos-indices/v1/titulos-publicos/curvas-juros', ['-q', 'data=2025-04-17']],
+    ['/feed/fundos/v2/fundos/F0000100007', [], 'a process'],
+    ['/feed/fundos/v2/fundos/instituicoes', ['-q', 'size=3'], 'in-process'],
+    ['feed/fundos/v2/fundos?size=2&tipo-fundo=FII', [], 'in-process'],
+    ['/feed/precos-indices/v1/titulos-publicos/curvas-juros', ['-q', 'data=2025-04-17'], 'in-process'],
     [
       '/feed/fundos/v1/fundos-estruturados',
       ['-q', 'size=2', '-q', 'classe-assoc=FII', '-q', 'classe-assoc=FIDC'],
+      'in-process',
     ],
-  ])('%s %j prints the JSON the service answers', async (path, query) => {
-    const result = expectExit(await runCli(['get', path, ...query], sandboxEnv(sandbox)), 0);
+  ])('%s %j (%s) prints the JSON the service answers', async (path, query, how) => {
+    const run = how === 'a process' ? runCli : runMain;
+    const result = expectExit(await run(['get', path, ...query], sandboxEnv(sandbox)), 0);
     const search = new URLSearchParams(path.split('?')[1]);
     for (let i = 1; i < query.length; i += 2) {
       const [k, v] = (query[i] as string).split('=') as [string, string];
@@ -52,10 +58,10 @@ describe('assoc-feed get', () => {
     expect(result.stdout).toBe('');
   });
 
-  it('prints the request with --dry-run and sends nothing', async () => {
+  it('prints the request with --dry-run and sends nothing (in-process)', async () => {
     requests = [];
     const result = expectExit(
-      await runCli(
+      await runMain(
         [
           'get',
           '/feed/precos-indices/v1/titulos-publicos/projecoes',

@@ -1,6 +1,8 @@
 // `assoc-feed sync`: bad input and refusals (exit 2, nothing sent or written), values that do not fit (exit 1,
 // the field named), operations the plan does not include (403: skipped, or exit 1 when named), snapshots, and the
-// release rules seen from outside (an intraday day is read again, a final day never).
+// release rules seen from outside (an intraday day is read again, a final day never). Refusals decided before
+// anything is sent run `main` in this process (the checks bin.js runs, without a process start each); the first
+// of them, and every run that reads or writes, run as a real process.
 import {
   existsSync,
   mkdirSync,
@@ -17,6 +19,7 @@ import { join } from 'node:path';
 import { type RunningSandbox, sandboxFetch } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectExit, NOW, runCli, sandboxEnv, startTestSandbox } from '../test-support/cli.js';
+import { runMain } from '../test-support/in-process.js';
 import { query } from '../test-support/parquet.js';
 
 let sandbox: RunningSandbox;
@@ -53,24 +56,33 @@ const SELIC = ['--only', 'C/estimativa-selic', '--from', '2026-11-18', '--to', '
 
 describe('assoc-feed sync: refused before anything is sent (exit 2)', () => {
   it.each([
-    [['--only', 'nope,E8'], '--only nope matches no operation sync keeps'],
-    [['--only', 'indices-mais'], '--only indices-mais matches no operation sync keeps'],
-    [['--from', '2026-11-18', '--to', '2026-11-16'], '--from 2026-11-18 is after --to 2026-11-16: swap them'],
-    [['--to', '2026-11-25'], '--to 2026-11-25 is in the future (today is 2026-11-19 in Brasília)'],
-    [['--from', '18/11/2026'], 'is not a date: write YYYY-MM-DD'],
-  ])('%j', async (args, message) => {
+    [['--only', 'nope,E8'], '--only nope matches no operation sync keeps', 'a process'],
+    [['--only', 'indices-mais'], '--only indices-mais matches no operation sync keeps', 'in-process'],
+    [
+      ['--from', '2026-11-18', '--to', '2026-11-16'],
+      '--from 2026-11-18 is after --to 2026-11-16: swap them',
+      'in-process',
+    ],
+    [
+      ['--to', '2026-11-25'],
+      '--to 2026-11-25 is in the future (today is 2026-11-19 in Brasília)',
+      'in-process',
+    ],
+    [['--from', '18/11/2026'], 'is not a date: write YYYY-MM-DD', 'in-process'],
+  ])('%j: %s (%s)', async (args, message, how) => {
     const dir = freshDir();
-    const result = expectExit(await runCli(['sync', '--out-dir', dir, ...args], env()), 2);
+    const run = how === 'a process' ? runCli : runMain;
+    const result = expectExit(await run(['sync', '--out-dir', dir, ...args], env()), 2);
     expect(result.stderr).toContain(message);
     expect(requests).toEqual([]);
     expect(existsSync(dir)).toBe(false);
   });
 
-  it('a directory holding files sync did not write', async () => {
+  it('a directory holding files sync did not write (in-process)', async () => {
     const dir = freshDir();
     mkdirSync(dir);
     writeFileSync(join(dir, 'notes.txt'), 'mine');
-    const result = expectExit(await runCli(['sync', '--out-dir', dir, ...SELIC], env()), 2);
+    const result = expectExit(await runMain(['sync', '--out-dir', dir, ...SELIC], env()), 2);
     expect(result.stderr).toContain('holds files sync did not write (notes.txt)');
     expect(readdirSync(dir)).toEqual(['notes.txt']);
     expect(requests).toEqual([]);
@@ -89,7 +101,8 @@ describe('assoc-feed sync: refused before anything is sent (exit 2)', () => {
     manifest.writtenBy = 'assoc-feed 0.0.1';
     writeFileSync(path, JSON.stringify(manifest));
     requests = [];
-    const result = expectExit(await runCli(['sync', '--out-dir', dir, ...SELIC], env()), 2);
+    // The refusal in-process; the runs that write, as a real process.
+    const result = expectExit(await runMain(['sync', '--out-dir', dir, ...SELIC], env()), 2);
     expect(result.stderr).toContain('estimativa_taxa_selic (DOUBLE then, DECIMAL(6,2) now)');
     expect(result.stderr).toContain('--restart');
     expect(requests).toEqual([]);
@@ -100,10 +113,10 @@ describe('assoc-feed sync: refused before anything is sent (exit 2)', () => {
     expect(rows[0]?.t).toBe('DECIMAL(6,2)');
   });
 
-  it('an --out-dir that is a file', async () => {
+  it('an --out-dir that is a file (in-process)', async () => {
     const file = join(root, 'a-file');
     writeFileSync(file, 'x');
-    const result = expectExit(await runCli(['sync', '--out-dir', file, ...SELIC], env()), 2);
+    const result = expectExit(await runMain(['sync', '--out-dir', file, ...SELIC], env()), 2);
     expect(result.stderr).toContain(`--out-dir ${file} is a file`);
   });
 
@@ -120,9 +133,9 @@ describe('assoc-feed sync: refused before anything is sent (exit 2)', () => {
     expect(readdirSync(dir).sort()).toEqual(['_sync.json', 'precosIndicesTitulosPublicosEstimativaSelic']);
   });
 
-  it('--dry-run prints the plan and neither sends nor writes', async () => {
+  it('--dry-run prints the plan and neither sends nor writes (in-process)', async () => {
     const dir = freshDir();
-    const result = expectExit(await runCli(['sync', '--out-dir', dir, ...SELIC, '--dry-run'], env()), 0);
+    const result = expectExit(await runMain(['sync', '--out-dir', dir, ...SELIC, '--dry-run'], env()), 0);
     expect(result.stdout).toContain(
       'GET /feed/precos-indices/v1/titulos-publicos/estimativa-selic: 1 days to read (2026-11-18)',
     );
