@@ -8,5 +8,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     testTimeout: 300_000,
     hookTimeout: 60_000,
+    // Test files run one after another in a shared worker instead of a fresh one each: the spec and the
+    // sandbox's modules are loaded once per worker, not once per file (the package's CPU time 94 s → 71 s,
+    // measured). So a file must leave nothing behind: stop every server it starts, restore what it patches.
+    isolate: false,
   },
 });

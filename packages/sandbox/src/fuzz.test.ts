@@ -1,5 +1,7 @@
 // Property-based: random and hostile requests (paths, parameters, headers, methods, bodies, malformed HTTP) never
-// produce a 5xx and never stop the server. Thousands of requests, bounded in count and time, loopback only.
+// produce a 5xx and never stop the server. About two thousand requests, bounded in count and time, loopback only.
+// The runs are seeded, so every run sends the same requests; the counts are sized so each property reaches the
+// parameter rules, the router and the handlers many times over (the status counts below check that it does).
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import fc from 'fast-check';
@@ -328,20 +330,20 @@ afterAll(async () => {
 });
 
 describe('hostile requests never produce a 5xx', () => {
-  it('3,000 random requests (paths from the spec and not, parameters, headers, methods, bodies)', async () => {
+  it('1,000 random requests (paths from the spec and not, parameters, headers, methods, bodies)', async () => {
     const statuses = new Map<number, number>();
     await fc.assert(neverAServerError(await targetOf(sandbox), statuses), {
-      numRuns: 3000,
+      numRuns: 1000,
       seed: 20261119,
       endOnFailure: true,
     });
-    expect(total(statuses)).toBe(3000);
+    expect(total(statuses)).toBe(1000);
     // The run reached the parameter rules and the router, not just the auth gate.
     expect(statuses.get(400) ?? 0).toBeGreaterThan(50);
     expect(statuses.get(404) ?? 0).toBeGreaterThan(50);
   }, 300_000);
 
-  it('2,000 spec-shaped requests with edge values reach the handlers and never fail', async () => {
+  it('800 spec-shaped requests with edge values reach the handlers and never fail', async () => {
     const statuses = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(specShapedArb, async (path) => {
@@ -350,10 +352,10 @@ describe('hostile requests never produce a 5xx', () => {
         expect(answer.status, path).toBeLessThan(500);
         expect(() => JSON.parse(answer.body)).not.toThrow();
       }),
-      { numRuns: 2000, seed: 4011, endOnFailure: true },
+      { numRuns: 800, seed: 4011, endOnFailure: true },
     );
-    expect(total(statuses)).toBe(2000);
-    expect(statuses.get(200) ?? 0).toBeGreaterThan(300);
+    expect(total(statuses)).toBe(800);
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(250);
     expect(statuses.get(404) ?? 0).toBeGreaterThan(20);
   }, 300_000);
 
