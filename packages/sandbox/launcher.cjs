@@ -36,9 +36,18 @@ function readCodeCache() {
   }
 }
 
+/**
+ * Whether Node's own loader must load the bundle. Under --enable-source-maps, Node maps stack traces of what it
+ * loads itself. With --validate-with-prism, the bundle import()s @assoc-feed/mock, and Node 20 drops a script's
+ * dynamic-import callback when V8 accepts the code cache ("A dynamic import callback was not specified"); the
+ * cache saves milliseconds of a start that then waits seconds for Prism.
+ */
+function loadedByNode(argv) {
+  return process.sourceMapsEnabled || argv.includes('--validate-with-prism');
+}
+
 if (require.main === module) {
-  // Under --enable-source-maps Node maps stack traces of what it loads itself: require the bundle then.
-  const program = process.sourceMapsEnabled
+  const program = loadedByNode(process.argv.slice(2))
     ? require(`./${PROGRAM}`)
     : compileProgram(readCodeCache()).program;
   program.runCli(process.argv.slice(2));

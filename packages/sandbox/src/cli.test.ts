@@ -9,7 +9,9 @@ import { parseCli, UsageError, usage } from './cli-args.js';
 import { sandboxFetch } from './client.js';
 import { SANDBOX_DEFAULTS } from './start-sandbox.js';
 
-const cliPath = fileURLToPath(new URL('./cli.ts', import.meta.url));
+// The published bin as users start it (launcher and bundle; turbo builds it before the tests): the launcher's
+// code cache once broke --validate-with-prism while the source, run through tsx, worked.
+const binPath = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url));
 
 describe('parseCli: the flags', () => {
   it('defaults: port 4011 on loopback, seed 1, 7,231 funds, sandbox-client / sandbox-secret, tokens of 3600 s', () => {
@@ -165,7 +167,7 @@ afterEach(() => {
 });
 
 function runCli(args: string[]): Cli {
-  const child = spawn(process.execPath, ['--import', 'tsx', cliPath, ...args], {
+  const child = spawn(process.execPath, [binPath, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, DO_NOT_TRACK: '1' },
   });
