@@ -41,14 +41,20 @@ export function createResponseValidator(spec: Json) {
     }
     return formatPointer(tokens).slice(1);
   }
+  // One compiled check per schema: ajv caches by the schema object, and `{ $ref }` is a new object each call, so
+  // without this every validation compiled its schema again (most of the time of a suite that validates a lot).
+  const checks = new Map<string, ReturnType<typeof ajv.compile>>();
   return function validate(method: string, path: string, status: number, body: unknown): string[] {
     const pointer = schemaPointer(method, path, status);
     if (pointer === undefined) return [`no schema for ${method.toUpperCase()} ${path} ${status} in the spec`];
-    let check: ReturnType<typeof ajv.compile>;
-    try {
-      check = ajv.compile({ $ref: `spec#${pointer}` });
-    } catch (error) {
-      return [`no schema for ${method.toUpperCase()} ${path} ${status}: ${(error as Error).message}`];
+    let check = checks.get(pointer);
+    if (!check) {
+      try {
+        check = ajv.compile({ $ref: `spec#${pointer}` });
+      } catch (error) {
+        return [`no schema for ${method.toUpperCase()} ${path} ${status}: ${(error as Error).message}`];
+      }
+      checks.set(pointer, check);
     }
     if (check(body)) return [];
     return (check.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'invalid'}`);
