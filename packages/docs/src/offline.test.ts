@@ -9,8 +9,8 @@ import type { Document } from './build/inputs.ts';
 import { isPaginated } from './build/operations.ts';
 import {
   BROWSER_WAIT_MS,
-  type LaunchedBrowser,
-  launchChromium,
+  type ConnectedBrowser,
+  connectChromium,
   screenshot,
   watch,
 } from './test-support/browser.ts';
@@ -27,13 +27,13 @@ import {
 } from './test-support/site.ts';
 import { settle, waitForRedoc, waitForSearch } from './test-support/wait.ts';
 
-let chromium: LaunchedBrowser;
+let chromium: ConnectedBrowser;
 let context: BrowserContext;
 const attempted: string[] = [];
 const root = pathToFileURL(distDir).href;
 
 beforeAll(async () => {
-  chromium = await launchChromium();
+  chromium = await connectChromium();
   context = await chromium.browser.newContext();
   context.setDefaultTimeout(BROWSER_WAIT_MS);
   await context.route('**/*', (route) => {

@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { basisKind, collectInferred, collectSchedules, countByBasis } from './build/extensions.ts';
 import { documentTitle, specFiles } from './build/inputs.ts';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
-import { type LaunchedBrowser, launchChromium, newPage, screenshot } from './test-support/browser.ts';
+import { type ConnectedBrowser, connectChromium, newPage, screenshot } from './test-support/browser.ts';
 import { builtDocuments, distDir, operationHref, operationsOf, sitePages } from './test-support/site.ts';
 import { settle, waitForRedoc, waitForSearch } from './test-support/wait.ts';
 
 let server: RunningDocsServer;
-let chromium: LaunchedBrowser;
+let chromium: ConnectedBrowser;
 let browser: Browser;
 const documents = builtDocuments();
 const isReference = (file: string) => documents.some((d) => file === `${d.api}.html`);
@@ -23,7 +23,7 @@ const linksOf = new Map<string, string[]>();
 
 beforeAll(async () => {
   server = await startDocsServer({ port: 0, base: '/assoc-feed/' });
-  chromium = await launchChromium();
+  chromium = await connectChromium();
   browser = chromium.browser;
 });
 afterAll(async () => {

@@ -17,8 +17,8 @@ import { isPaginated } from './build/operations.ts';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
 import {
   BROWSER_WAIT_MS,
-  type LaunchedBrowser,
-  launchChromium,
+  type ConnectedBrowser,
+  connectChromium,
   newPage,
   screenshot,
 } from './test-support/browser.ts';
@@ -32,12 +32,12 @@ import {
 import { settle, waitForRedoc } from './test-support/wait.ts';
 
 let server: RunningDocsServer;
-let chromium: LaunchedBrowser;
+let chromium: ConnectedBrowser;
 let browser: Browser;
 
 beforeAll(async () => {
   server = await startDocsServer({ port: 0, base: '/assoc-feed/' });
-  chromium = await launchChromium();
+  chromium = await connectChromium();
   browser = chromium.browser;
 });
 afterAll(async () => {

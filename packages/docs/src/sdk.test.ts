@@ -10,17 +10,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseApiReport } from './build/sdk/api-reference.ts';
 import { readCli } from './build/sdk/cli-reference.ts';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
-import { type LaunchedBrowser, launchChromium, newPage, screenshot } from './test-support/browser.ts';
+import { type ConnectedBrowser, connectChromium, newPage, screenshot } from './test-support/browser.ts';
 import { distDir, sdkPages } from './test-support/site.ts';
 import { waitForSearch } from './test-support/wait.ts';
 
 let server: RunningDocsServer;
-let chromium: LaunchedBrowser;
+let chromium: ConnectedBrowser;
 let browser: Browser;
 
 beforeAll(async () => {
   server = await startDocsServer({ port: 0, base: '/assoc-feed/' });
-  chromium = await launchChromium();
+  chromium = await connectChromium();
   browser = chromium.browser;
 });
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { responseFields } from './build/fields.ts';
 import type { Json } from './build/inputs.ts';
 import { descriptionSections, plainText } from './build/search-index.ts';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
-import { type LaunchedBrowser, launchChromium, newPage, screenshot } from './test-support/browser.ts';
+import { type ConnectedBrowser, connectChromium, newPage, screenshot } from './test-support/browser.ts';
 import {
   builtDocuments,
   operationHref,
@@ -21,12 +21,12 @@ import {
 import { settle, waitForRedoc, waitForSearch } from './test-support/wait.ts';
 
 let server: RunningDocsServer;
-let chromium: LaunchedBrowser;
+let chromium: ConnectedBrowser;
 let browser: Browser;
 
 beforeAll(async () => {
   server = await startDocsServer({ port: 0, base: '/assoc-feed/' });
-  chromium = await launchChromium();
+  chromium = await connectChromium();
   browser = chromium.browser;
 });
 afterAll(async () => {
