@@ -6,17 +6,17 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { clientOf } from './build/code-samples.ts';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
-import { type LaunchedBrowser, launchChromium, newPage, screenshot } from './test-support/browser.ts';
+import { type ConnectedBrowser, connectChromium, newPage, screenshot } from './test-support/browser.ts';
 import { builtDocuments, operationRoute, operationsOf } from './test-support/site.ts';
 import { settle, waitForRedoc } from './test-support/wait.ts';
 
 let server: RunningDocsServer;
-let chromium: LaunchedBrowser;
+let chromium: ConnectedBrowser;
 let browser: Browser;
 
 beforeAll(async () => {
   server = await startDocsServer({ port: 0, base: '/assoc-feed/' });
-  chromium = await launchChromium();
+  chromium = await connectChromium();
   browser = chromium.browser;
 });
 afterAll(async () => {

@@ -1,7 +1,9 @@
-// Every page of the site, served under a sub-path (/assoc-feed/, as a GitHub project page is) by plain static
-// hosting: it loads with no console error, no page error, no failed request and no HTTP error; every relative
-// link resolves under the sub-path; each page says what it must, from the specs (never hand-counted); and the
-// downloads are the bundled specs.
+// The site's own pages (all but the Redoc pages), served under a sub-path (/assoc-feed/, as a GitHub project page
+// is) by plain static hosting: each loads with no console error, no page error, no failed request and no HTTP
+// error; every relative link resolves under the sub-path; each page says what it must, from the specs (never
+// hand-counted); an SDK page fits a desktop screen (sdk.test.ts checks a phone's); and the downloads are the
+// bundled specs. Each page is loaded once, at a desktop size, and kept open for what it says. The Redoc pages get
+// the same load and link checks in reference.test.ts, on the load that file makes.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -9,21 +11,31 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { basisKind, collectInferred, collectSchedules, countByBasis } from './build/extensions.ts';
 import { documentTitle, specFiles } from './build/inputs.ts';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
-import { type LaunchedBrowser, launchChromium, newPage, screenshot } from './test-support/browser.ts';
-import { builtDocuments, distDir, operationHref, operationsOf, sitePages } from './test-support/site.ts';
-import { settle, waitForRedoc, waitForSearch } from './test-support/wait.ts';
+import { type ConnectedBrowser, connectChromium, newPage, screenshot } from './test-support/browser.ts';
+import { checkLinks } from './test-support/links.ts';
+import {
+  builtDocuments,
+  distDir,
+  operationHref,
+  operationsOf,
+  sdkPages,
+  sitePages,
+} from './test-support/site.ts';
+import { settle, waitForSearch } from './test-support/wait.ts';
 
 let server: RunningDocsServer;
-let chromium: LaunchedBrowser;
+let chromium: ConnectedBrowser;
 let browser: Browser;
 const documents = builtDocuments();
-const isReference = (file: string) => documents.some((d) => file === `${d.api}.html`);
+const ownPages = sitePages().filter((file) => !documents.some((d) => file === `${d.api}.html`));
 /** Every link each page holds (absolute, as the browser resolved them), gathered while the pages load. */
 const linksOf = new Map<string, string[]>();
+/** The pages loaded by the first tests, kept open for the tests of what they say. */
+const opened = new Map<string, Page>();
 
 beforeAll(async () => {
   server = await startDocsServer({ port: 0, base: '/assoc-feed/' });
-  chromium = await launchChromium();
+  chromium = await connectChromium();
   browser = chromium.browser;
 });
 afterAll(async () => {
@@ -31,30 +43,44 @@ afterAll(async () => {
   await server?.stop();
 });
 
+const desktop = { width: 1280, height: 900 };
+
 async function open(file: string): Promise<{ page: Page; problems: string[] }> {
   const { page, problems } = await newPage(browser);
+  await page.setViewportSize(desktop);
   await page.goto(`${server.url}${file}`, { waitUntil: 'load' });
   if (file === 'index.html') await waitForSearch(page);
-  else if (isReference(file)) await waitForRedoc(page);
   return { page, problems };
+}
+
+/** The page as its load test left it (loaded anew when that test did not run or failed). */
+async function loaded(file: string): Promise<Page> {
+  return opened.get(file) ?? (await open(file)).page;
 }
 
 /** Text as the reader sees it: code spans lose their backticks. */
 const shownText = (markdown: string) => markdown.replace(/`/g, '');
 
-describe('every page under /assoc-feed/', () => {
-  for (const file of sitePages()) {
+describe("every page of the site's own under /assoc-feed/", () => {
+  for (const file of ownPages) {
     test(`${file} loads with no console error and no failed request`, async () => {
       const { page, problems } = await open(file);
       await settle(page);
-      await screenshot(page, `http-${file.replace(/\.html$/, '')}`, !isReference(file));
+      // The viewport only: a full-page PNG of a long table is megabytes to encode, seconds of CPU.
+      await screenshot(page, `http-${file.replace(/\.html$/, '')}`);
       linksOf.set(
         file,
         await page.$$eval('a[href]', (links) => links.map((a) => (a as HTMLAnchorElement).href)),
       );
       expect(problems).toEqual([]);
       expect(page.url()).toBe(`${server.url}${file}`);
-      await page.close();
+      if (sdkPages.includes(file)) {
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, `${file} is wider than a ${desktop.width} px screen`).toBeLessThanOrEqual(
+          desktop.width + 1,
+        );
+      }
+      opened.set(file, page);
     });
   }
 
@@ -64,21 +90,9 @@ describe('every page under /assoc-feed/', () => {
   });
 
   test('every relative link of every page resolves under the sub-path', async () => {
-    expect([...linksOf.keys()].sort()).toEqual([...sitePages()].sort());
-    const targets = new Set<string>();
-    for (const href of [...linksOf.values()].flat()) {
-      const url = new URL(href);
-      if (url.origin !== new URL(server.url).origin) continue; // external (the API host, redocly.com)
-      url.hash = '';
-      targets.add(url.href);
-    }
-    expect(targets.size).toBeGreaterThan(10);
-    const broken: string[] = [];
-    for (const target of targets) {
-      if (!target.startsWith(server.url)) broken.push(`${target} (outside the sub-path)`);
-      const response = await fetch(target);
-      if (response.status !== 200) broken.push(`${target}: ${response.status}`);
-    }
+    expect([...linksOf.keys()].sort()).toEqual([...ownPages].sort());
+    const { targets, broken } = await checkLinks([...linksOf.values()].flat(), server.url);
+    expect(targets.length).toBeGreaterThan(10);
     expect(broken).toEqual([]);
   });
 
@@ -101,7 +115,7 @@ describe('every page under /assoc-feed/', () => {
 
 describe('what the pages say', () => {
   test('the landing page: the service, the three documents, quick start, mock, sandbox, version, downloads', async () => {
-    const { page } = await open('index.html');
+    const page = await loaded('index.html');
     const text = await page.locator('main').innerText();
     for (const doc of documents) {
       const link = page.locator(`.card a[href="${doc.api}.html"]`);
@@ -142,11 +156,12 @@ describe('what the pages say', () => {
     expect(text).toContain(version);
     await expect(page.locator('header .version').innerText()).resolves.toBe(`v${version}`);
     await expect(page.locator('a[href="specs/feed.yaml"]').count()).resolves.toBe(1);
-    await page.close();
   });
 
+  // That such an operation link opens its operation on a fresh load: search.test.ts follows one (a search hit, the
+  // same anchor), reference.test.ts opens every operation's anchor on its Redoc page.
   test('the "not shown" page lists every x-inferred of the specs, by document, linked to its operation', async () => {
-    const { page } = await open('inferred.html');
+    const page = await loaded('inferred.html');
     const headings = await page.locator('main h2').allInnerTexts();
     expect(headings).toHaveLength(documents.length);
     for (const [i, doc] of documents.entries()) {
@@ -165,15 +180,6 @@ describe('what the pages say', () => {
     );
     expect(operationLinks.length).toBeGreaterThan(0);
     expect(operationLinks.filter((href) => !known.has(href ?? ''))).toEqual([]);
-    // Follow one: the Redoc page opens on that operation.
-    const first = page.locator('main td a[href*=".html#/"]').first();
-    const href = (await first.getAttribute('href')) as string;
-    await first.click();
-    await page.waitForURL((url) => url.href.endsWith(href));
-    await waitForRedoc(page);
-    const route = decodeURI(href.slice(href.indexOf('#') + 1));
-    await expect(page.locator(`[data-section-id="${route}"] h2`).first().isVisible()).resolves.toBe(true);
-    await page.close();
   });
 
   test('the "not shown" page filters the choices by basis; the landing page counts them per basis', async () => {
@@ -181,7 +187,7 @@ describe('what the pages say', () => {
     const counts = countByBasis(all);
     expect(all.every((x) => /^(document|guess|public clients \(\d+\))$/.test(x.basis))).toBe(true);
     expect(Object.values(counts).every((n) => n > 0)).toBe(true);
-    const { page } = await open('inferred.html');
+    const page = await loaded('inferred.html');
     const visible = () => page.locator('main tr[data-basis]:visible').count();
     await expect(visible()).resolves.toBe(all.length);
     for (const kind of ['document', 'public-clients', 'guess'] as const) {
@@ -197,17 +203,15 @@ describe('what the pages say', () => {
     }
     await page.locator('.basis-filter input[value="all"]').check();
     await expect(visible()).resolves.toBe(all.length);
-    await page.close();
-    const landing = await open('index.html');
-    const text = await landing.page.locator('main').innerText();
+    const landing = await loaded('index.html');
+    const text = await landing.locator('main').innerText();
     expect(text).toContain(
       `${all.length} choices: ${counts.document} on the documents, ${counts['public-clients']} on public clients of the real service, ${counts.guess} guesses`,
     );
-    await landing.page.close();
   });
 
   test('the release schedules page has one row per x-release-schedule, with its endpoint, time and zone', async () => {
-    const { page } = await open('schedules.html');
+    const page = await loaded('schedules.html');
     const expected = documents.flatMap((doc) => collectSchedules(doc.api, doc.spec));
     expect(expected.length).toBeGreaterThan(0);
     const rows = await page
@@ -225,17 +229,15 @@ describe('what the pages say', () => {
     }
     for (const zone of new Set(expected.map((s) => s.timezone).filter(Boolean)))
       expect(await page.locator('main').innerText()).toContain(zone as string);
-    await page.close();
   });
 
   test('the changelog page shows the released changelog or "no release yet", and the pending changesets', async () => {
-    const { page } = await open('changelog.html');
+    const page = await loaded('changelog.html');
     const text = await page.locator('main').innerText();
     const pending = readdirSync(new URL('../../../.changeset/', import.meta.url)).filter(
       (f) => f.endsWith('.md') && f.toLowerCase() !== 'readme.md',
     );
     expect(/No release yet|Released/.test(text)).toBe(true);
     for (const file of pending) expect(text).toContain(file);
-    await page.close();
   });
 });

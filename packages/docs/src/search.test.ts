@@ -10,7 +10,7 @@ import { responseFields } from './build/fields.ts';
 import type { Json } from './build/inputs.ts';
 import { descriptionSections, plainText } from './build/search-index.ts';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
-import { type LaunchedBrowser, launchChromium, newPage, screenshot } from './test-support/browser.ts';
+import { type ConnectedBrowser, connectChromium, newPage, screenshot } from './test-support/browser.ts';
 import {
   builtDocuments,
   operationHref,
@@ -21,12 +21,12 @@ import {
 import { settle, waitForRedoc, waitForSearch } from './test-support/wait.ts';
 
 let server: RunningDocsServer;
-let chromium: LaunchedBrowser;
+let chromium: ConnectedBrowser;
 let browser: Browser;
 
 beforeAll(async () => {
   server = await startDocsServer({ port: 0, base: '/assoc-feed/' });
-  chromium = await launchChromium();
+  chromium = await connectChromium();
   browser = chromium.browser;
 });
 afterAll(async () => {
@@ -39,6 +39,13 @@ async function landing(query = ''): Promise<{ page: Page; problems: string[] }> 
   await opened.page.goto(`${server.url}index.html${query}`, { waitUntil: 'load' });
   await waitForSearch(opened.page);
   return opened;
+}
+
+let shared: { page: Page; problems: string[] } | undefined;
+/** One landing page for the tests that only type queries (each query replaces the last one's results). */
+async function sharedLanding(): Promise<{ page: Page; problems: string[] }> {
+  shared ??= await landing();
+  return shared;
 }
 
 describe('search from the landing page', () => {
@@ -88,7 +95,7 @@ describe('search from the landing page', () => {
       })),
     );
     expect(operations.length).toBeGreaterThan(0);
-    const { page, problems } = await landing();
+    const { page, problems } = await sharedLanding();
     const failures = await page.evaluate((ops) => {
       const input = document.getElementById('search') as HTMLInputElement;
       const hrefs = (query: string) => {
@@ -112,6 +119,30 @@ describe('search from the landing page', () => {
     }, operations);
     expect(failures).toEqual([]);
     expect(problems).toEqual([]);
+  });
+
+  test('a field is found by the words of its description, not only by its name', async () => {
+    const [op] = operationsReturning('valor_cota');
+    const doc = builtDocuments().find((d) => d.api === op?.api);
+    if (!op || !doc) throw new Error('no operation returns valor_cota');
+    const field = responseFields(op, createSpecModel(doc.spec)).find((f) => f.name === 'valor_cota');
+    expect(field?.description.length).toBeGreaterThan(10);
+    const { page, problems } = await sharedLanding();
+    await page.fill('#search', plainText(field?.description ?? ''));
+    const names = await page.locator('#search-results a.hit-link').allInnerTexts();
+    expect(names.slice(0, 10)).toContain('valor_cota');
+    expect(problems).toEqual([]);
+  });
+
+  test('finds a parameter, says when nothing matches, and takes a query from the URL (?q=)', async () => {
+    const { page, problems } = await landing('?q=data-atualizacao');
+    await expect(page.inputValue('#search')).resolves.toBe('data-atualizacao');
+    const first = page.locator('#search-results > li').first();
+    await expect(first.locator('.hit-link').innerText()).resolves.toBe('data-atualizacao');
+    await expect(first.locator('.hit-kind').innerText()).resolves.toBe('PARAMETER');
+    await page.fill('#search', 'zzzzqqqq');
+    await expect(page.locator('#search-status').innerText()).resolves.toContain('No result');
+    expect(problems).toEqual([]);
     await page.close();
   });
 
@@ -128,7 +159,7 @@ describe('search from the landing page', () => {
       ];
     });
     expect(expected.length).toBeGreaterThan(0);
-    const { page, problems } = await landing();
+    const { page, problems } = await sharedLanding();
     const failures = await page.evaluate((cases) => {
       const input = document.getElementById('search') as HTMLInputElement;
       return cases
@@ -154,32 +185,7 @@ describe('search from the landing page', () => {
     const route = decodeURI((limits?.href ?? '').split('#')[1] ?? '');
     await page.locator(`[data-section-id="${route}"] h2`).first().waitFor({ state: 'visible' });
     expect(problems).toEqual([]);
-    await page.close();
-  });
-
-  test('a field is found by the words of its description, not only by its name', async () => {
-    const [op] = operationsReturning('valor_cota');
-    const doc = builtDocuments().find((d) => d.api === op?.api);
-    if (!op || !doc) throw new Error('no operation returns valor_cota');
-    const field = responseFields(op, createSpecModel(doc.spec)).find((f) => f.name === 'valor_cota');
-    expect(field?.description.length).toBeGreaterThan(10);
-    const { page, problems } = await landing();
-    await page.fill('#search', plainText(field?.description ?? ''));
-    const names = await page.locator('#search-results a.hit-link').allInnerTexts();
-    expect(names.slice(0, 10)).toContain('valor_cota');
-    expect(problems).toEqual([]);
-    await page.close();
-  });
-
-  test('finds a parameter, says when nothing matches, and takes a query from the URL (?q=)', async () => {
-    const { page, problems } = await landing('?q=data-atualizacao');
-    await expect(page.inputValue('#search')).resolves.toBe('data-atualizacao');
-    const first = page.locator('#search-results > li').first();
-    await expect(first.locator('.hit-link').innerText()).resolves.toBe('data-atualizacao');
-    await expect(first.locator('.hit-kind').innerText()).resolves.toBe('PARAMETER');
-    await page.fill('#search', 'zzzzqqqq');
-    await expect(page.locator('#search-status').innerText()).resolves.toContain('No result');
-    expect(problems).toEqual([]);
-    await page.close();
+    await page.close(); // it left the landing page
+    shared = undefined;
   });
 });

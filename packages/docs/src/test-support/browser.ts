@@ -2,34 +2,22 @@
 // records every console error, page error, failed request and HTTP error answer.
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { artifactsDir } from './artifacts.ts';
 
 export { artifactsDir };
 
-export interface LaunchedBrowser {
+export interface ConnectedBrowser {
   browser: Browser;
   close(): Promise<void>;
 }
 
 /**
- * Chromium as this machine runs it: PLAYWRIGHT_CHROMIUM_PATH or /usr/bin/chromium, headless, no background
- * traffic. playwright-core's launch() gives every browser a new empty profile (--user-data-dir in a fresh temp
- * folder, removed on close): it refuses the flag from us.
+ * A connection to the run's Chromium (test-support/global-browser.ts starts one for all the files); close()
+ * closes the pages and contexts this file opened and disconnects.
  */
-export async function launchChromium(): Promise<LaunchedBrowser> {
-  const browser = await chromium.launch({
-    executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+export async function connectChromium(): Promise<ConnectedBrowser> {
+  const browser = await chromium.connect(inject('chromiumEndpoint'));
   return {
     browser,
     close: () => browser.close(),
