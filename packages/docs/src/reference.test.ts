@@ -173,6 +173,9 @@ for (const doc of builtDocuments()) {
       expect(problems).toEqual([]);
     });
 
+    // Reads the page the test above walked: Redoc draws an operation's section once it is navigated to, so this
+    // runs after every operation has been drawn (tests of a file run in order), and a section under the wrong tag,
+    // a missing one or an extra one shows here.
     test('the operations rendered under each tag are exactly those of the spec', async () => {
       const expected = new Map<string, Set<string>>();
       for (const op of operations) {
