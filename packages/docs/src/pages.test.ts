@@ -13,14 +13,7 @@ import { documentTitle, specFiles } from './build/inputs.ts';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
 import { type ConnectedBrowser, connectChromium, newPage, screenshot } from './test-support/browser.ts';
 import { checkLinks } from './test-support/links.ts';
-import {
-  builtDocuments,
-  distDir,
-  operationHref,
-  operationsOf,
-  sdkPages,
-  sitePages,
-} from './test-support/site.ts';
+import { builtDocuments, distDir, operationHref, operationsOf, sitePages } from './test-support/site.ts';
 import { settle, waitForSearch } from './test-support/wait.ts';
 
 let server: RunningDocsServer;
@@ -74,12 +67,10 @@ describe("every page of the site's own under /assoc-feed/", () => {
       );
       expect(problems).toEqual([]);
       expect(page.url()).toBe(`${server.url}${file}`);
-      if (sdkPages.includes(file)) {
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(width, `${file} is wider than a ${desktop.width} px screen`).toBeLessThanOrEqual(
-          desktop.width + 1,
-        );
-      }
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${file} is wider than a ${desktop.width} px screen`).toBeLessThanOrEqual(
+        desktop.width + 1,
+      );
       opened.set(file, page);
     });
   }
