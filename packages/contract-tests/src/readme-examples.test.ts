@@ -28,7 +28,8 @@ beforeAll(async () => {
     ),
     ['--reporter=default', '--reporter=json', '--outputFile.json=report.json'],
   );
-  files = (JSON.parse(readFileSync(`${dir}report.json`, 'utf8')) as { testResults: FileReport[] }).testResults;
+  const report = JSON.parse(readFileSync(`${dir}report.json`, 'utf8')) as { testResults: FileReport[] };
+  files = report.testResults;
 }, 600_000);
 
 describe.each(packages)('the examples of packages/%s/README.md', (pkg) => {
