@@ -4,7 +4,7 @@
 // The global set-up blocks (vitest-config / vitest-test, jest-config / jest-test) run in tools/release's
 // check:packages (runner-projects.ts), in Vitest and Jest projects on the packed tarballs, and the msw blocks
 // again there with msw 3 (msw3-project.ts).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ProjectRun, readmeExamples, runVitestProject } from './test-support/readme-examples.js';
@@ -28,6 +28,7 @@ beforeAll(async () => {
     ),
     ['--reporter=default', '--reporter=json', '--outputFile.json=report.json'],
   );
+  if (!existsSync(`${dir}report.json`)) throw new Error(`Vitest wrote no report:\n${run.output}`);
   const report = JSON.parse(readFileSync(`${dir}report.json`, 'utf8')) as { testResults: FileReport[] };
   files = report.testResults;
 }, 600_000);
