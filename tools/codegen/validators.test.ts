@@ -48,8 +48,10 @@ const lengthSpec = specWith({
 });
 /** The module of lengthSpec, generated and imported once for every check that reads it. */
 let lengthModule: ReturnType<typeof load> | undefined;
-const lengthValidate = async () =>
-  (await (lengthModule ??= load(lengthSpec))).validators['GET /x 200'] as Validate;
+async function lengthValidate(): Promise<Validate> {
+  lengthModule ??= load(lengthSpec);
+  return (await lengthModule).validators['GET /x 200'] as Validate;
+}
 
 // Code points vs UTF-16 units: 😀 is one code point in two units; a lone surrogate is one code point in one.
 const FACE = '\u{1F600}';
