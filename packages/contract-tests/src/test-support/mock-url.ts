@@ -1,4 +1,4 @@
-// The base URL of the one Prism mock every file of this package shares: vitest.config.ts starts it with
+// The base URL of the one Prism mock the Prism files of this package share: vitest.config.ts starts it with
 // @assoc-feed/mock's global set-up (as the mock's README shows users), which puts it in FEED_MOCK_URL.
 
 export function mockUrl(): string {
