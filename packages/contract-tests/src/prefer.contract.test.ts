@@ -1,16 +1,12 @@
 // Every documented answer of every operation is reachable through Prism's `Prefer` header, as the mock's README
 // lists them (@assoc-feed/mock's readme.test.ts keeps that list equal to the spec): `Prefer: code=404,
 // example=pastLastPage` gives that status and exactly that example.
-import { type RunningServer, startMock } from '@assoc-feed/mock';
 import { feedExamples, feedOperations } from '@assoc-feed/mock/operations';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { caseUrl, contractCases, loadDocumentSpec } from './cases.js';
+import { mockUrl } from './test-support/mock-url.js';
 
-let mock: RunningServer;
-beforeAll(async () => {
-  mock = await startMock();
-});
-afterAll(() => mock?.stop());
+const baseUrl = mockUrl();
 
 const cases = new Map(contractCases(loadDocumentSpec('feed')).map((c) => [`${c.method} ${c.path}`, c]));
 const credentials: Record<string, Record<string, string>> = {
@@ -29,17 +25,18 @@ const answers = Object.values(feedOperations).flatMap((op) =>
   ),
 );
 
+// One request per answer, a few at a time (Vitest's maxConcurrency): they share nothing but the mock.
 describe('Prefer: code=STATUS, example=NAME through Prism', () => {
   it('lists every documented answer of the three documents', () => {
     expect(Object.keys(feedOperations)).toHaveLength(cases.size);
     expect(answers.length).toBeGreaterThan(cases.size * 2);
   });
 
-  it.each(answers)('%s', async (_, op, status, example, index) => {
+  it.concurrent.for(answers)('%s', async ([, op, status, example, index], { expect }) => {
     const c = cases.get(`${op.method} ${op.path}`);
     if (!c) throw new Error(`no contract case for ${op.method} ${op.path}`);
     const form = op.path.endsWith('/token');
-    const response = await fetch(caseUrl(mock.url, c), {
+    const response = await fetch(caseUrl(baseUrl, c), {
       method: op.method.toUpperCase(),
       headers: {
         ...credentials[op.security],

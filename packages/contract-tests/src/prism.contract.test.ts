@@ -4,17 +4,14 @@
 import type { DocumentClientOptions } from '@assoc-feed/core';
 import { createFundosV1Client } from '@assoc-feed/fundos-v1';
 import { createFundosV2Client, createFundosV2InputClient } from '@assoc-feed/fundos-v2';
-import { createResponseValidator, type RunningServer, startMock } from '@assoc-feed/mock';
+import { createResponseValidator } from '@assoc-feed/mock';
 import { createPrecosIndicesClient } from '@assoc-feed/precos-indices';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ContractCase, caseUrl, contractCases, type DocumentName, loadDocumentSpec } from './cases.js';
+import { mockUrl } from './test-support/mock-url.js';
 
 const validate = createResponseValidator(loadDocumentSpec('feed'));
-let mock: RunningServer;
-beforeAll(async () => {
-  mock = await startMock();
-});
-afterAll(() => mock?.stop());
+const baseUrl = mockUrl();
 
 interface Sent {
   method: string;
@@ -54,7 +51,7 @@ describe.each(documents)('$name through its typed client against the Prism mock'
   const sent: Sent[] = [];
   let call: LooseCall;
   beforeAll(() => {
-    const client = create({ ...credentials, baseUrl: mock.url, fetch: recordingFetch(sent) });
+    const client = create({ ...credentials, baseUrl, fetch: recordingFetch(sent) });
     // The cases come from the spec at run time, so the compile-time path type is widened here on purpose;
     // the typed calls further down keep the types honest.
     call = client.GET as unknown as LooseCall;
@@ -77,10 +74,11 @@ describe.each(documents)('$name through its typed client against the Prism mock'
     },
   );
 
-  it.each(feed.map((c) => [c.name, c] as const))(
+  // Plain fetches, not the recording client: these run a few at a time.
+  it.concurrent.for(feed.map((c) => [c.name, c] as const))(
     '%s answers 401 without the client_id/access_token headers',
-    async (_, c) => {
-      const response = await fetch(caseUrl(mock.url, c));
+    async ([, c], { expect }) => {
+      const response = await fetch(caseUrl(baseUrl, c));
       expect(response.status).toBe(401);
       expect(validate(c.method, c.path, 401, await response.json())).toEqual([]);
     },
@@ -115,16 +113,16 @@ describe('document 1: the token call and the input family', () => {
 
   it('POST /oauth/access-token: a schema-valid token for Basic credentials, 401 without them', async () => {
     const c = byPath('/oauth/access-token');
-    const client = createFundosV2Client({ ...credentials, baseUrl: mock.url });
+    const client = createFundosV2Client({ ...credentials, baseUrl });
     expect(await client.tokenManager.getToken()).toMatch(/.+/);
-    const ok = await fetch(`${mock.url}/oauth/access-token`, {
+    const ok = await fetch(`${baseUrl}/oauth/access-token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Basic ${btoa('a:b')}` },
       body: JSON.stringify({ grant_type: 'client_credentials' }),
     });
     expect(ok.status).toBe(c.successStatus);
     expect(validate('post', c.path, c.successStatus, await ok.json())).toEqual([]);
-    const missing = await fetch(`${mock.url}/oauth/access-token`, {
+    const missing = await fetch(`${baseUrl}/oauth/access-token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ grant_type: 'client_credentials' }),
@@ -138,7 +136,7 @@ describe('document 1: the token call and the input family', () => {
       const sent: Sent[] = [];
       const input = createFundosV2InputClient({
         ...credentials,
-        inputBaseUrl: mock.url,
+        inputBaseUrl: baseUrl,
         fetch: recordingFetch(sent),
       });
       const post = input.POST as unknown as LooseCall;
@@ -147,7 +145,7 @@ describe('document 1: the token call and the input family', () => {
       expect(validate('post', c.path, c.successStatus, result.data)).toEqual([]);
       expect(sent.map((s) => s.path)).toEqual([
         '/realms/input-api/protocol/openid-connect/token',
-        new URL(caseUrl(mock.url, c)).pathname,
+        new URL(caseUrl(baseUrl, c)).pathname,
       ]);
       expect(sent[0]?.headers.get('content-type')).toBe('application/x-www-form-urlencoded');
       expect(sent[1]?.headers.get('authorization')).toMatch(/^Bearer .+/);
@@ -156,7 +154,7 @@ describe('document 1: the token call and the input family', () => {
   );
 
   it.each(inputCalls.map((c) => [c.name, c] as const))('%s: 401 without a Bearer token', async (_, c) => {
-    const response = await fetch(caseUrl(mock.url, c), {
+    const response = await fetch(caseUrl(baseUrl, c), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
@@ -169,7 +167,7 @@ describe('document 1: the token call and the input family', () => {
 // spec's examples and the clients agree, and their answers carry what the types promise.
 describe('typed calls', () => {
   it('E1 then E2: the fund of the list page is the fund of the detail', async () => {
-    const v2 = createFundosV2Client({ ...credentials, baseUrl: mock.url });
+    const v2 = createFundosV2Client({ ...credentials, baseUrl });
     const list = await v2.GET('/feed/fundos/v2/fundos', {
       params: { query: { page: 0, size: 1000, 'tipo-fundo': 'FIF' } },
     });
@@ -183,7 +181,7 @@ describe('typed calls', () => {
   });
 
   it('V5 with classe-assoc repeated, then V6 of a listed fund', async () => {
-    const v1 = createFundosV1Client({ ...credentials, baseUrl: mock.url });
+    const v1 = createFundosV1Client({ ...credentials, baseUrl });
     const list = await v1.GET('/feed/fundos/v1/fundos-estruturados', {
       params: { query: { size: 300, 'classe-assoc': ['FIDC', 'FII'] } },
     });
@@ -197,7 +195,7 @@ describe('typed calls', () => {
   });
 
   it('a monthly document-3 endpoint with mes and ano', async () => {
-    const precos = createPrecosIndicesClient({ ...credentials, baseUrl: mock.url });
+    const precos = createPrecosIndicesClient({ ...credentials, baseUrl });
     const result = await precos.GET('/feed/precos-indices/v1/titulos-publicos/projecoes', {
       params: { query: { mes: '11', ano: '2026' } },
     });

@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { alive, commandLine, descendants } from './test-support/processes.js';
 
 const require = createRequire(import.meta.url);
@@ -38,11 +38,12 @@ async function until<T>(what: string, read: () => T | undefined, timeoutMs = 240
   }
 }
 
-describe.each([
+// The two runners are independent (own directory, own process tree), so they run side by side.
+describe.concurrent.each([
   { pkg: 'mock', variable: 'FEED_MOCK_URL', child: /prism/ },
   { pkg: 'sandbox', variable: 'FEED_SANDBOX_URL', child: undefined },
 ])('@assoc-feed/$pkg/vitest-global-setup under a runner killed with SIGKILL', ({ pkg, variable, child }) => {
-  it('leaves no process alive 2 s later, and nothing listening', async () => {
+  it('leaves no process alive 2 s later, and nothing listening', async ({ expect }) => {
     const dir = fileURLToPath(new URL(`../test-artifacts/killed/${pkg}/`, import.meta.url));
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });

@@ -28,11 +28,11 @@ export interface ProjectRun {
 }
 
 /** Writes `files` into `dir` (emptied first) and runs `vitest run` there with its own config (an empty one
- * unless `files` has a vitest.config.ts); resolves with its exit and output. */
+ * unless `files` has a vitest.config.ts), and `args` after the others; resolves with its exit and output. */
 export function runVitestProject(
   dir: string,
   files: Record<string, string>,
-  env: NodeJS.ProcessEnv = {},
+  args: string[] = [],
 ): Promise<ProjectRun> {
   rmSync(dir, { recursive: true, force: true });
   const all = { 'vitest.config.ts': 'export default {};\n', ...files };
@@ -56,8 +56,9 @@ export function runVitestProject(
         join(dir, 'vitest.config.ts'),
         '--testTimeout=120000',
         '--hookTimeout=120000',
+        ...args,
       ],
-      { cwd: dir, env: { ...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1' }, timeout: 480_000 },
+      { cwd: dir, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' }, timeout: 480_000 },
       (error, stdout, stderr) => {
         resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` });
       },
