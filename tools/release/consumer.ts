@@ -268,8 +268,8 @@ export function optionalPeers(packed: Packed[]): Record<string, string> {
   return peers;
 }
 
-/** Writes the project and installs it; the install is the first step. */
-export async function installConsumer(options: ConsumerOptions): Promise<Step> {
+/** Writes the project's files (package.json, sources, tsconfigs), not installed yet. */
+export function writeConsumer(options: ConsumerOptions): void {
   const { dir, packed } = options;
   if (!relative(repoRoot, dir).startsWith('..')) {
     throw new Error(`the consumer must live outside the workspace (${dir} is inside ${repoRoot})`);
@@ -332,11 +332,16 @@ export async function installConsumer(options: ConsumerOptions): Promise<Step> {
       ),
     );
   }
+}
+
+/** Writes the project and installs it; the install is the first step. */
+export async function installConsumer(options: ConsumerOptions): Promise<Step> {
+  writeConsumer(options);
   return step(
     'install the tarballs',
     pnpmBin(),
     ['install', '--no-frozen-lockfile', '--prefer-offline', '--reporter=append-only'],
-    dir,
+    options.dir,
   );
 }
 
@@ -347,11 +352,15 @@ export async function checkConsumer(options: ConsumerOptions): Promise<Step[]> {
   const steps: Step[] = [];
   const execute = options.execute ?? true;
   const tsc = (c: Compiler) => join(dir, 'node_modules', c.alias, 'bin', 'tsc');
-  let emitted: Step | undefined;
-  for (const compiler of options.compilers ?? compilers) {
-    for (const resolution of options.resolutions ?? resolutions) {
+  // Every compiler and resolution at once (separate processes: on two cores they overlap); the first pair also
+  // emits the program the runs below execute.
+  const checks = (options.compilers ?? compilers).flatMap((compiler) =>
+    (options.resolutions ?? resolutions).map((resolution) => ({ compiler, resolution })),
+  );
+  const checked = await Promise.all(
+    checks.map(({ compiler, resolution }, i) => {
       let project = `tsconfig.${resolution}.json`;
-      if (execute && !emitted) {
+      if (execute && i === 0) {
         project = 'tsconfig.run.json';
         writeFileSync(
           join(dir, project),
@@ -361,12 +370,12 @@ export async function checkConsumer(options: ConsumerOptions): Promise<Step[]> {
           }),
         );
       }
-      const name = `type-check${project === 'tsconfig.run.json' ? ' + emit' : ''}, ${compiler.label} (${compiler.version}), ${resolution}`;
-      const checked = await step(name, process.execPath, [tsc(compiler), '-p', project], dir);
-      steps.push(checked);
-      if (project === 'tsconfig.run.json') emitted = checked;
-    }
-  }
+      const name = `type-check${i === 0 && execute ? ' + emit' : ''}, ${compiler.label} (${compiler.version}), ${resolution}`;
+      return step(name, process.execPath, [tsc(compiler), '-p', project], dir);
+    }),
+  );
+  steps.push(...checked);
+  const emitted = execute ? checked[0] : undefined;
   if (execute) {
     // One after the other: each run starts its own mock, and the runtimes share two cores with the rest.
     for (const runtime of options.runtimes ?? [machineRuntime()]) {
