@@ -80,10 +80,16 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
 
   const tmp = mkdtempSync(join(tmpdir(), 'check-breaking-'));
   try {
-    const before = await bundleRef(repo, baseCommit, join(tmp, 'base'), redocly);
-    const after = headCommit
-      ? await bundleRef(repo, headCommit, join(tmp, 'head'), redocly)
-      : await bundleApis(repo, join(tmp, 'head', 'out'), redocly);
+    // Both sides at once (each is Redocly processes); one commit compared with itself is bundled once.
+    const base = bundleRef(repo, baseCommit, join(tmp, 'base'), redocly);
+    const [before, after] = await Promise.all([
+      base,
+      headCommit === baseCommit
+        ? base
+        : headCommit
+          ? bundleRef(repo, headCommit, join(tmp, 'head'), redocly)
+          : bundleApis(repo, join(tmp, 'head', 'out'), redocly),
+    ]);
     const names = [...new Set([...after.specs.keys(), ...before.specs.keys()])];
     const changes = names
       .flatMap((api) => diffSpecs(api, before.specs.get(api) ?? null, after.specs.get(api) ?? null))

@@ -19,11 +19,11 @@ import { checkPackage, type PackageVerdict } from './check-package.ts';
 import { checkConsumer, installConsumer, rootDevDependency, type Step } from './consumer.ts';
 import { checkFixedGroup } from './fixed-group.ts';
 import { checkJourneys } from './journeys.ts';
-import { checkMsw3Project } from './msw3-project.ts';
+import { installMsw3Project, runMsw3Project, typeCheckMsw3Project } from './msw3-project.ts';
 import { pack } from './pack.ts';
 import { gettingStartedSnippets } from './readme-snippets.ts';
 import { typescriptSnippets } from './readme-typescript.ts';
-import { checkRunnerProjects, runnerVersions } from './runner-projects.ts';
+import { checkRunnerProjects, installRunnerProjects, runnerVersions } from './runner-projects.ts';
 import { consumerRuntimes, type RuntimeSet } from './runtimes.ts';
 import { publishable, readWorkspace } from './workspace.ts';
 
@@ -122,8 +122,7 @@ async function main(): Promise<number> {
     const consumerDir = join(temp, 'consumer');
     mkdirSync(tarballs);
     mkdirSync(consumerDir);
-    const packed = [];
-    for (const pkg of packages) packed.push(await pack(pkg.dir, tarballs));
+    const packed = await Promise.all(packages.map((pkg) => pack(pkg.dir, tarballs)));
     const verdicts: PackageVerdict[] = [];
     for (const p of packed) verdicts.push(await checkPackage(p));
     printPackages(verdicts);
@@ -147,16 +146,26 @@ async function main(): Promise<number> {
         'openapi-fetch': rootDevDependency('openapi-fetch'),
       },
     };
+    const runnersDir = join(temp, 'runner-projects');
+    const msw3Dir = join(temp, 'msw3');
+    mkdirSync(runnersDir);
+    mkdirSync(msw3Dir);
+    // The other two projects install while the consumer installs and type-checks (an install waits on the
+    // registry and pnpm's store), and msw 3's type check runs during the journeys' 20 s wait. Their test runs
+    // (servers starting, README examples' tests with their own time limits) run one after the other, as before.
+    const runnersInstalled = installRunnerProjects(runnersDir, packed);
+    const msw3Installed = installMsw3Project(msw3Dir, packed);
     const install = await installConsumer(options);
     const steps = install.ok ? [install, ...(await checkConsumer(options))] : [install];
     const cli = packed.find((p) => p.manifest.name === '@assoc-feed/cli');
-    if (install.ok && cli) steps.push(...(await checkJourneys(consumerDir, cli.manifest.version as string)));
-    const runnersDir = join(temp, 'runner-projects');
-    mkdirSync(runnersDir);
-    steps.push(...(await checkRunnerProjects(runnersDir, packed)));
-    const msw3Dir = join(temp, 'msw3');
-    mkdirSync(msw3Dir);
-    steps.push(...(await checkMsw3Project(msw3Dir, packed, runtimeSet.runtimes)));
+    const [journeys, msw3] = await Promise.all([
+      install.ok && cli ? checkJourneys(consumerDir, cli.manifest.version as string) : [],
+      msw3Installed.then(async (step) => (step.ok ? [step, await typeCheckMsw3Project(msw3Dir)] : [step])),
+    ]);
+    steps.push(...journeys);
+    const runners = await runnersInstalled;
+    steps.push(runners, ...(runners.ok ? await checkRunnerProjects(runnersDir) : []));
+    steps.push(...msw3, ...(msw3[0]?.ok ? await runMsw3Project(msw3Dir, runtimeSet.runtimes) : []));
     printSteps(steps);
 
     const failed =

@@ -43,8 +43,9 @@ async function step(name: string, command: string, args: string[], cwd: string):
   }
 }
 
-/** Installs the project in `dir` (empty, outside the workspace) and runs its checks. */
-export async function checkMsw3Project(dir: string, packed: Packed[], runtimes: Runtime[]): Promise<Step[]> {
+/** Writes the project in `dir` (empty, outside the workspace) and installs it. check:packages starts this
+ * early (it waits on the registry and pnpm's store); `typeCheckMsw3Project` and `runMsw3Project` follow. */
+export function installMsw3Project(dir: string, packed: Packed[]): Promise<Step> {
   const file = (p: Packed) => `file:${p.tarball}`;
   writeFileSync(
     join(dir, 'package.json'),
@@ -103,27 +104,32 @@ export async function checkMsw3Project(dir: string, packed: Packed[], runtimes: 
     `export default { test: { include: ${JSON.stringify(tests)} } };\n`,
   );
 
-  const install = await step(
+  return step(
     `msw ${MSW_NEWEST} project: install the tarballs with msw ${MSW_NEWEST}`,
     pnpmBin(),
     ['install', '--no-frozen-lockfile', '--prefer-offline', '--reporter=append-only'],
     dir,
   );
-  if (!install.ok) return [install];
-  const msw = (
-    JSON.parse(readFileSync(join(dir, 'node_modules', 'msw', 'package.json'), 'utf8')) as {
-      version: string;
-    }
-  ).version;
-  const steps = [install];
-  steps.push(
-    await step(
-      `msw ${msw}: the mock's and the sandbox's README TypeScript blocks type-check (strict)`,
-      process.execPath,
-      [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'],
-      dir,
-    ),
+}
+
+const installedMsw = (dir: string) =>
+  (JSON.parse(readFileSync(join(dir, 'node_modules', 'msw', 'package.json'), 'utf8')) as { version: string })
+    .version;
+
+/** The mock's and the sandbox's README blocks type-checked with msw 3's declarations, once installed. */
+export function typeCheckMsw3Project(dir: string): Promise<Step> {
+  return step(
+    `msw ${installedMsw(dir)}: the mock's and the sandbox's README TypeScript blocks type-check (strict)`,
+    process.execPath,
+    [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'],
+    dir,
   );
+}
+
+/** Runs the request-handler examples on each runtime msw 3 supports, once installed. */
+export async function runMsw3Project(dir: string, runtimes: Runtime[]): Promise<Step[]> {
+  const steps: Step[] = [];
+  const msw = installedMsw(dir);
   const vitest = join(dir, 'node_modules', 'vitest', 'vitest.mjs');
   const supported = runtimes.filter((r) => r.major >= 22);
   if (supported.length === 0) {

@@ -5,11 +5,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPackage } from './check-package.ts';
-import { checkConsumer, installConsumer, type Resolution } from './consumer.ts';
+import {
+  type Compiler,
+  type ConsumerOptions,
+  checkConsumer,
+  compilers,
+  installConsumer,
+  type Resolution,
+  type Step,
+} from './consumer.ts';
 import type { Packed } from './pack.ts';
 import { type Files, fixturePackage } from './test-support/fixture-package.ts';
+import { unpackedConsumer } from './test-support/unpacked-consumer.ts';
 
 const temp = mkdtempSync(join(tmpdir(), 'check-packages-fixtures-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -101,6 +110,7 @@ describe('consumer project', () => {
       '',
     ].join('\n'),
   };
+  const quick = compilers.filter((c) => c.label === 'TypeScript 7');
   /** The CommonJS consumer's run (require() of every entry point). */
   const CJS = /^run on Node.*, CommonJS$/;
   const cases: {
@@ -108,9 +118,10 @@ describe('consumer project', () => {
     files?: Files;
     manifest?: Record<string, unknown>;
     resolutions: Resolution[];
+    /** Both unless said: a case about the run needs one compiler to emit it (the quick one). */
+    compilers?: Compiler[];
     failing: RegExp[];
   }[] = [
-    { name: 'a sound package type-checks and runs', resolutions: ['nodenext', 'bundler'], failing: [] },
     {
       name: 'a changed signature in the .d.ts fails every type check',
       files: { 'dist/index.d.ts': 'export declare function greet(name: number): string;\n' },
@@ -146,6 +157,7 @@ describe('consumer project', () => {
         },
       },
       resolutions: ['nodenext'],
+      compilers: quick,
       failing: [CJS],
     },
     {
@@ -155,37 +167,63 @@ describe('consumer project', () => {
           "await Promise.resolve();\nexport function greet(name) {\n  return 'hello ' + name;\n}\n",
       },
       resolutions: ['nodenext'],
+      compilers: quick,
       failing: [CJS],
     },
     {
       name: 'code that throws at import fails the run while the types pass',
       files: { 'dist/index.js': "throw new Error('broken build');\n" },
       resolutions: ['nodenext'],
+      compilers: quick,
       failing: [/^run on Node/, CJS],
     },
   ];
-  it.each(cases)(
+  const options = (
+    dir: string,
+    packed: Packed,
+    resolutions: Resolution[],
+    only?: Compiler[],
+  ): ConsumerOptions => ({
+    dir,
+    packed: [packed],
+    sources: consumer,
+    resolutions,
+    ...(only && { compilers: only }),
+    // libCheck off: these failures are in what the consumer's code uses, and checking all of @types/node
+    // under each compiler would make this file the slowest of the suite (check:packages keeps it on).
+    libCheck: false,
+  });
+
+  // One real install, pnpm's, of the sound fixture's tarball with both compilers and @types/node: the sound
+  // case runs in it, and each broken fixture's project borrows its compilers (test-support/unpacked-consumer.ts).
+  let installed: { project: ConsumerOptions; install: Step };
+  beforeAll(async () => {
+    const project = options(mkdtempSync(join(temp, 'consumer-')), await fixture(), ['nodenext', 'bundler']);
+    installed = { project, install: await installConsumer(project) };
+  }, 180_000);
+
+  it('a sound package installs (pnpm), type-checks and runs', async () => {
+    expect(installed.install.ok, installed.install.output).toBe(true);
+    const steps = await checkConsumer(installed.project);
+    expect(steps.filter((s) => !s.ok)).toEqual([]);
+    const [esm, cjs] = steps.filter((s) => s.name.startsWith('run on '));
+    expect(esm?.output).toMatch(/1 code entry points loaded.*0 failure/);
+    expect(cjs?.output).toMatch(/1 code entry points required from CommonJS: 0 failure/);
+  }, 180_000);
+
+  // Concurrently: each case waits on its compilers and Node processes, not on this one.
+  it.concurrent.for(cases)(
     '$name',
-    async ({ files, manifest, resolutions, failing }) => {
+    { timeout: 180_000 },
+    async ({ files, manifest, resolutions, compilers: only, failing }, { expect }) => {
       const packed = await fixture(files, manifest);
-      const dir = mkdtempSync(join(temp, 'consumer-'));
-      // libCheck off: these failures are in what the consumer's code uses, and checking all of @types/node
-      // under each compiler would make this file the slowest of the suite (check:packages keeps it on).
-      const options = { dir, packed: [packed], sources: consumer, resolutions, libCheck: false };
-      const install = await installConsumer(options);
-      expect(install.ok, install.output).toBe(true);
-      const steps = await checkConsumer(options);
+      const project = options(mkdtempSync(join(temp, 'consumer-')), packed, resolutions, only);
+      const steps = await checkConsumer(unpackedConsumer(installed.project, project));
       const failed = steps.filter((s) => !s.ok).map((s) => s.name);
       expect(failed).toHaveLength(failing.length);
       failing.forEach((pattern, i) => {
         expect(failed[i]).toMatch(pattern);
       });
-      if (!failing.length) {
-        const [esm, cjs] = steps.filter((s) => s.name.startsWith('run on '));
-        expect(esm?.output).toMatch(/1 code entry points loaded.*0 failure/);
-        expect(cjs?.output).toMatch(/1 code entry points required from CommonJS: 0 failure/);
-      }
     },
-    180_000,
   );
 });

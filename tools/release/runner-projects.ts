@@ -131,17 +131,21 @@ export function writeRunnerProjects(dir: string, packed: Packed[]): void {
   }
 }
 
-/** Installs the projects, then runs each runner on each package's example. */
-export async function checkRunnerProjects(dir: string, packed: Packed[]): Promise<Step[]> {
+/** Writes the projects and installs them (check:packages starts this early: it waits on the registry and
+ * pnpm's store, not the CPU). */
+export function installRunnerProjects(dir: string, packed: Packed[]): Promise<Step> {
   writeRunnerProjects(dir, packed);
-  const install = await step(
+  return step(
     'runner projects: install the tarballs, Vitest and Jest',
     pnpmBin(),
     ['install', '--no-frozen-lockfile', '--prefer-offline', '--reporter=append-only'],
     dir,
   );
-  if (!install.ok) return [install];
-  const steps = [install];
+}
+
+/** Runs each runner on each package's example, once installed. */
+export async function checkRunnerProjects(dir: string): Promise<Step[]> {
+  const steps: Step[] = [];
   const bin = (name: string) => join(dir, 'node_modules', '.bin', name);
   for (const target of targets) {
     const vitestDir = join(dir, 'vitest', target);

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkConsumer, compilers, installConsumer } from './consumer.ts';
+import { type ConsumerOptions, checkConsumer, compilers, installConsumer } from './consumer.ts';
 import {
   cachedRuntime,
   consumerRuntimes,
@@ -16,6 +16,7 @@ import {
   versionsToFetch,
 } from './runtimes.ts';
 import { type Files, fixturePackage } from './test-support/fixture-package.ts';
+import { unpackedConsumer } from './test-support/unpacked-consumer.ts';
 
 const temp = mkdtempSync(join(tmpdir(), 'check-packages-runtimes-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -93,39 +94,44 @@ describe('a package that breaks on one runtime fails the check there', () => {
     },
   ];
   let count = 0;
-  it.each(cases)(
-    '$name',
-    async ({ files, failsOn, says }) => {
-      const dir = join(temp, `case-${++count}`);
-      const packed = await fixturePackage(join(dir, 'package'), files);
-      const options = {
-        dir: mkdtempSync(join(dir, 'consumer-')),
-        packed: [packed],
-        sources: consumer,
-        // One quick compiler and resolution: the type checks are package-checks.test.ts's subject.
-        compilers: compilers.filter((c) => c.label === 'TypeScript 7'),
-        resolutions: ['nodenext' as const],
-        libCheck: false,
-        runtimes: set.runtimes,
-      };
-      const install = await installConsumer(options);
-      expect(install.ok, install.output).toBe(true);
-      const steps = await checkConsumer(options);
-      // The ESM program's runs (the CommonJS one only loads the entry points: package-checks.test.ts's subject).
-      const esm = steps.filter((s) => !s.name.endsWith(', CommonJS'));
-      const runs = esm.filter((s) => s.name.startsWith('run on '));
-      expect(runs.map((s) => s.name)).toEqual(set.runtimes.map((r) => `run on ${r.label}`));
-      const failed = esm.filter((s) => !s.ok).map((s) => s.name);
-      expect(failed).toEqual(
-        set.runtimes.filter((r) => failsOn.includes(r.major)).map((r) => `run on ${r.label}`),
-      );
-      set.runtimes.forEach((r, i) => {
-        const run = runs[i];
-        if (failsOn.includes(r.major)) expect(run?.output).toMatch(says ?? /./);
-        // The program itself names the runtime that ran it.
-        else expect(run?.output).toContain(`0 failure(s) on Node ${r.version}`);
-      });
-    },
-    180_000,
-  );
+  const options = async (files?: Files): Promise<ConsumerOptions> => {
+    const dir = join(temp, `case-${++count}`);
+    const packed = await fixturePackage(join(dir, 'package'), files);
+    return {
+      dir: mkdtempSync(join(dir, 'consumer-')),
+      packed: [packed],
+      sources: consumer,
+      // One quick compiler and resolution: the type checks are package-checks.test.ts's subject.
+      compilers: compilers.filter((c) => c.label === 'TypeScript 7'),
+      resolutions: ['nodenext' as const],
+      libCheck: false,
+      runtimes: set.runtimes,
+    };
+  };
+  // The sound package installed by pnpm; the broken ones borrow its compiler (test-support/unpacked-consumer.ts).
+  let sound: ConsumerOptions;
+  beforeAll(async () => {
+    sound = await options();
+    const install = await installConsumer(sound);
+    expect(install.ok, install.output).toBe(true);
+  }, 600_000);
+  // Concurrently: each case waits on Node processes, one runtime after the other.
+  it.concurrent.for(cases)('$name', { timeout: 180_000 }, async ({ files, failsOn, says }, { expect }) => {
+    const project = files ? unpackedConsumer(sound, await options(files)) : sound;
+    const steps = await checkConsumer(project);
+    // The ESM program's runs (the CommonJS one only loads the entry points: package-checks.test.ts's subject).
+    const esm = steps.filter((s) => !s.name.endsWith(', CommonJS'));
+    const runs = esm.filter((s) => s.name.startsWith('run on '));
+    expect(runs.map((s) => s.name)).toEqual(set.runtimes.map((r) => `run on ${r.label}`));
+    const failed = esm.filter((s) => !s.ok).map((s) => s.name);
+    expect(failed).toEqual(
+      set.runtimes.filter((r) => failsOn.includes(r.major)).map((r) => `run on ${r.label}`),
+    );
+    set.runtimes.forEach((r, i) => {
+      const run = runs[i];
+      if (failsOn.includes(r.major)) expect(run?.output).toMatch(says ?? /./);
+      // The program itself names the runtime that ran it.
+      else expect(run?.output).toContain(`0 failure(s) on Node ${r.version}`);
+    });
+  });
 });
