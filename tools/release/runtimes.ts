@@ -55,7 +55,8 @@ export function versionsToFetch(
 
 async function versionOf(node: string): Promise<string | undefined> {
   try {
-    return (await run(node, ['--version'], { timeout: 30_000 })).stdout.trim();
+    // A guard against a binary that hangs, sized for a loaded machine: a probe that times out reinstalls.
+    return (await run(node, ['--version'], { timeout: 120_000 })).stdout.trim();
   } catch {
     return undefined;
   }
@@ -141,10 +142,15 @@ async function install(version: string, cacheDir: string): Promise<Runtime> {
         `npm installed node@${version} but its binary reports ${got ?? 'nothing (it does not start)'}`,
       );
     }
-    // Another run may have won the race: its working copy is as good as ours (and may be in use).
+    // Another run may have won the race (./dev test runs check:packages beside this package's tests): its working
+    // copy is as good as ours (and may be in use), so it is kept, also when it lands between our check and rename.
     if ((await versionOf(node)) !== `v${version}`) {
       rmSync(dir, { recursive: true, force: true });
-      renameSync(staging, dir);
+      try {
+        renameSync(staging, dir);
+      } catch (error) {
+        if ((await versionOf(node)) !== `v${version}`) throw error;
+      }
     }
   } finally {
     rmSync(staging, { recursive: true, force: true });
