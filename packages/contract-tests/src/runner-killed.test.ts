@@ -55,10 +55,12 @@ describe.concurrent.each([
     writeFileSync(
       join(dir, 'hang.test.ts'),
       [
-        "import { writeFileSync } from 'node:fs';",
+        "import { renameSync, writeFileSync } from 'node:fs';",
         "import { it } from 'vitest';",
         "it('runs until killed', async () => {",
-        `  writeFileSync(${JSON.stringify(ready)}, process.env.${variable} ?? '');`,
+        // Written aside and renamed into place: a reader polling the file never sees it created but still empty.
+        `  writeFileSync(${JSON.stringify(`${ready}.tmp`)}, process.env.${variable} ?? '');`,
+        `  renameSync(${JSON.stringify(`${ready}.tmp`)}, ${JSON.stringify(ready)});`,
         '  await new Promise(() => {});',
         '});',
         '',
