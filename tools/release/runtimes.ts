@@ -142,8 +142,9 @@ async function install(version: string, cacheDir: string): Promise<Runtime> {
         `npm installed node@${version} but its binary reports ${got ?? 'nothing (it does not start)'}`,
       );
     }
-    // Another run may have won the race (./dev test runs check:packages beside this package's tests): its working
-    // copy is as good as ours (and may be in use), so it is kept, also when it lands between our check and rename.
+    // Another run may have won the race (check:packages and this package's tests, started side by side): its
+    // working copy is as good as ours (and may be in use), so it is kept, also when it lands between our check and
+    // our rename.
     if ((await versionOf(node)) !== `v${version}`) {
       rmSync(dir, { recursive: true, force: true });
       try {
