@@ -143,7 +143,7 @@ export async function exactBench(runs = 15): Promise<Row[]> {
     }
 
     // One call on the largest answer, validation on vs off.
-    const { createFundosV2Client } = (await import(`${repoRoot}packages/fundos-v2/dist/index.js`)) as {
+    const { createFundosV2Client } = (await import(`${repoRoot}packages/fundos-v2/dist/generated/index.js`)) as {
       createFundosV2Client: (o: object) => { GET(path: string, init: object): Promise<{ data?: unknown }> };
     };
     const largest = funds[0] as string;

@@ -1,0 +1,73 @@
+// The template of a document package's entry (`src/generated/index.ts`, the package's `.` export): the typed
+// client factory, its types and its exports, the same for every document; what differs comes from the document's
+// entry in documents.ts.
+import type { DocumentPackage } from './documents.ts';
+
+const camel = (prefix: string) => prefix[0]?.toLowerCase() + prefix.slice(1);
+
+const tsdoc = (text: string, indent = '') =>
+  `${indent}/**\n${text
+    .split('\n')
+    .map((line) => `${indent} * ${line}`)
+    .join('\n')}\n${indent} */`;
+
+/** The entry module's text (without the generated-file header). */
+export function entryModule(doc: DocumentPackage): string {
+  const pkg = `@assoc-feed/${doc.api}`;
+  const factory = `create${doc.prefix}Client`;
+  const client = `${doc.prefix}Client`;
+  const exact = `${doc.prefix}ExactClient`;
+  const helpers = doc.helpers.map(
+    (h) => `export {\n${h.names.map((n) => `  ${n},`).join('\n')}\n} from '../${h.module}.js';\n`,
+  );
+  return `import {
+  createDocumentClient,
+  type DocumentClient,
+  type DocumentClientOptions,
+  type DocumentExtras,
+  type ExactNumbers,
+  type ExactOptions,
+  type ThrowsOn,
+} from '@assoc-feed/core';
+import type { ExactField } from './exact.js';
+import { meta } from './meta.js';
+import type { paths } from './schema.js';
+
+export type { components, operations, paths } from './schema.js';
+/** \`paths\` as \`numbers: 'exact'\` delivers it: the decimal fields of more than 15 significant digits as strings. */
+export type ExactPaths = ExactNumbers<paths, ExactField>;
+export type { ExactField };
+export { meta as ${camel(doc.prefix)}Meta };
+${helpers.join('')}
+${tsdoc(doc.summary)}
+/** \`numbers: 'exact'\`: the decimals of more than 15 significant digits arrive as strings (ExactPaths). */
+export function ${factory}<Options extends DocumentClientOptions & { numbers: 'exact' }>(
+  options: ExactOptions<Options, DocumentClientOptions>,
+): ${exact}<ThrowsOn<Options>>;
+export function ${factory}<Options extends DocumentClientOptions>(
+  options: ExactOptions<Options, DocumentClientOptions>,
+): ${client}<ThrowsOn<Options>>;
+export function ${factory}<Options extends DocumentClientOptions>(
+  options: ExactOptions<Options, DocumentClientOptions>,
+): ${client}<ThrowsOn<Options>> | ${exact}<ThrowsOn<Options>> {
+  return createDocumentClient<paths, Options>(options, meta, extras);
+}
+
+/**
+ * Loaded on first use only, from the package's own entries (\`./exact\`, \`./validators\`) and core's
+ * \`./response-body\`: the default bundle carries neither the exact-field list nor the validators (a bundler makes
+ * them chunks of their own).
+ */
+const extras: DocumentExtras = {
+  reader: () => import('@assoc-feed/core/response-body'),
+  exact: () => import('${pkg}/exact'),
+  validators: () => import('${pkg}/validators'),
+};
+
+/** \`Throw\`: made with \`throwOnError: true\`, so every call's result is its success branch. */
+export type ${client}<Throw extends boolean = false> = DocumentClient<paths, Throw>;
+
+/** The client under \`numbers: 'exact'\` (\`Throw\` as in ${client}). */
+export type ${exact}<Throw extends boolean = false> = DocumentClient<ExactPaths, Throw>;
+`;
+}
