@@ -1,7 +1,7 @@
 // One object over the three documents. Each document package already builds a complete client; what this adds
-// is the sharing: the first client's flow A token manager (with its retries and deadline) is handed to the other
-// two, so the whole Feed API is reached with one token, requested once and renewed once; and its retry budget,
-// so the three documents' calls draw retries from one bucket.
+// is the session: one flow A token manager (with its retries and deadline) and one retry budget, made here and
+// handed to each document client, so the whole Feed API is reached with one token, requested once and renewed
+// once, and the three documents' calls draw retries from one bucket. No document client owns them.
 
 import {
   ConfigurationError,
@@ -9,6 +9,7 @@ import {
   type ExactOptions,
   type ThrowsOn,
 } from '@assoc-feed/core';
+import { createSession, withSession } from '@assoc-feed/core/internal';
 import { createFundosV1Client, type FundosV1Client, type FundosV1ExactClient } from '@assoc-feed/fundos-v1';
 import { createFundosV2Client, type FundosV2Client, type FundosV2ExactClient } from '@assoc-feed/fundos-v2';
 import {
@@ -60,17 +61,10 @@ export function createFeedClient<Options extends FeedClientOptions>(
         'or baseUrl instead of environment.',
     );
   }
-  // Options are checked once, here; the token manager it builds (or the one passed in) serves all three.
-  const fundosV2 = createFundosV2Client(options);
-  const shared = {
-    ...options,
-    tokenManager: fundosV2.tokenManager,
-    ...(options.retry === false
-      ? {}
-      : { retry: { ...options.retry, budget: fundosV2.retryBudget ?? false } }),
-  };
+  // The token manager the session builds (or the one passed in) and its retry budget serve all three.
+  const shared = withSession(options, createSession(options));
   return Object.freeze({
-    fundosV2,
+    fundosV2: createFundosV2Client(shared),
     fundosV1: createFundosV1Client(shared),
     precosIndices: createPrecosIndicesClient(shared),
   });

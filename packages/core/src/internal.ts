@@ -24,4 +24,5 @@ export {
   stringifyLossless,
 } from './exact-json.js';
 export { operationKey } from './meta.js';
+export { createSession, type Session, withSession } from './session.js';
 export { findIssues, type RequestParams } from './validate.js';
