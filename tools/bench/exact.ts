@@ -143,9 +143,14 @@ export async function exactBench(runs = 15): Promise<Row[]> {
     }
 
     // One call on the largest answer, validation on vs off.
-    const { createFundosV2Client } = (await import(`${repoRoot}packages/fundos-v2/dist/generated/index.js`)) as {
+    const { createFundosV2Client } = (await import(
+      `${repoRoot}packages/fundos-v2/dist/generated/index.js`
+    )) as {
       createFundosV2Client: (o: object) => { GET(path: string, init: object): Promise<{ data?: unknown }> };
     };
+    const { responseValidators } = (await import(
+      `${repoRoot}packages/fundos-v2/dist/generated/validators.js`
+    )) as { responseValidators: object };
     const largest = funds[0] as string;
     const fetch = async (request: Request) =>
       request.url.endsWith('/oauth/access-token')
@@ -163,6 +168,7 @@ export async function exactBench(runs = 15): Promise<Row[]> {
         baseUrl: 'http://127.0.0.1:1',
         fetch,
         validateResponses,
+        responseValidators,
         onResponseIssues: () => {},
       });
     const off = client('off');

@@ -54,14 +54,13 @@ export function ${factory}<Options extends DocumentClientOptions>(
 }
 
 /**
- * Loaded on first use only, from the package's own entries (\`./exact\`, \`./validators\`) and core's
- * \`./response-body\`: the default bundle carries neither the exact-field list nor the validators (a bundler makes
- * them chunks of their own).
+ * Loaded on first use only, under \`numbers: 'exact'\` or \`validateResponses\`: the package's \`./exact\` entry and
+ * core's \`./response-body\`. The validators are not among them: a caller who validates passes them in
+ * (\`responseValidators\` from \`${pkg}/validators\`), so a bundle that does not validate carries none.
  */
 const extras: DocumentExtras = {
   reader: () => import('@assoc-feed/core/response-body'),
   exact: () => import('${pkg}/exact'),
-  validators: () => import('${pkg}/validators'),
 };
 
 /** \`Throw\`: made with \`throwOnError: true\`, so every call's result is its success branch. */

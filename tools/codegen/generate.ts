@@ -32,8 +32,8 @@ writeFileSync(
   `${header('Runtime facts (parameter rules, paging, auth)')}import type { DocumentMeta } from '@assoc-feed/core';\n\n` +
     `export const meta = ${JSON.stringify(meta, null, 2)} as const satisfies DocumentMeta;\n`,
 );
-// Loaded only under `numbers: 'exact'` or `validateResponses` (dynamic imports), so the default bundle keeps
-// neither the field list nor the validators.
+// Loaded only under `numbers: 'exact'` or `validateResponses` (a dynamic import), so the default bundle keeps no
+// field list; the validators are passed in by the caller who validates.
 const exact = exactFields(loadSpec(api));
 writeFileSync(
   `${outDir}/exact.ts`,

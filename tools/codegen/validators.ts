@@ -1,6 +1,6 @@
 // Compiles, at build time, one response validator per GET operation of a document (Ajv standalone code), so
-// `validateResponses` costs no compilation at run time and the validators load only when the option is on
-// (the document package's `./validators` entry, imported dynamically by core). The code is shaped for a large
+// `validateResponses` costs no compilation at run time; the document package's `./validators` entry exports them
+// as `responseValidators`, which a caller passes in, so only a bundle that validates carries them. The code is shaped for a large
 // answer (a page of 1,000 records is checked in about a quarter of the time JSON.parse takes to read it): each
 // answer's schema is compiled inline, string lengths are decided on the UTF-16 length, and each answer lists
 // where its decimal fields are, the only places the body reader checks notation.
@@ -267,5 +267,11 @@ export function validatorsModule(spec: Json): { code: string; count: number } {
     '\n/**\n * "GET <path template> <status>" → where its answer holds decimal fields (JSON pointers, `*` for every item),\n' +
     ' * the only places the body reader checks decimal notation. An operation not listed has none.\n */\n' +
     `export const decimalFields: Readonly<Record<string, readonly string[]>> = ${JSON.stringify(decimals, null, 2)};\n`;
+  code +=
+    "\n/** What `validateResponses` needs: pass it as the client's `responseValidators` option. */\n" +
+    'export const responseValidators: {\n' +
+    '  validators: Readonly<Record<string, Validator>>;\n' +
+    '  decimalFields: Readonly<Record<string, readonly string[]>>;\n' +
+    '} = { validators, decimalFields };\n';
   return { code, count: n };
 }

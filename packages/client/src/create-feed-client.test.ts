@@ -25,6 +25,7 @@ import {
   V2_FUND,
   VNA,
 } from './test-support/feed.js';
+import { responseValidators } from './validators.js';
 
 function setup(feedOptions: FakeFeedOptions = {}, options: Partial<DocumentClientOptions> = {}) {
   const feed = createFakeFeed(feedOptions);
@@ -276,6 +277,34 @@ describe('createFeedClient: configuration', () => {
     for (const text of [String(error), JSON.stringify(error), inspect(error, { showHidden: true })]) {
       expect(text).not.toContain(CLIENT_SECRET);
     }
+  });
+
+  it.each(['warn', 'throw'] as const)(
+    "validateResponses: '%s' without responseValidators: ConfigurationError naming the import",
+    (validateResponses) => {
+      const make = () => setup({}, { validateResponses });
+      expect(make).toThrow(ConfigurationError);
+      expect(make).toThrow(
+        `import { responseValidators } from '@assoc-feed/client/validators' and pass { validateResponses: '${validateResponses}', responseValidators }`,
+      );
+    },
+  );
+
+  it('validateResponses with the validators of @assoc-feed/client/validators checks every document', async () => {
+    const reported: string[] = [];
+    const { client } = setup(
+      {},
+      {
+        validateResponses: 'warn',
+        responseValidators,
+        onResponseIssues: (issues) => reported.push(...issues.map((i) => i.operation)),
+      },
+    );
+    await callAll(client);
+    // The fake feed's answers are not what the spec promises: each document's validator says so.
+    expect([...new Set(reported)].sort()).toEqual(
+      [`GET ${V2_FUND} 200`, `GET ${V1_FUND} 200`, `GET ${VNA} 200`].sort(),
+    );
   });
 
   it('neither the feed client nor its parts show the secret or the token', async () => {

@@ -9,7 +9,7 @@ import {
   type ExactOptions,
   type ThrowsOn,
 } from '@assoc-feed/core';
-import { createSession, withSession } from '@assoc-feed/core/internal';
+import { checkResponseValidators, createSession, withSession } from '@assoc-feed/core/internal';
 import { createFundosV1Client, type FundosV1Client, type FundosV1ExactClient } from '@assoc-feed/fundos-v1';
 import { createFundosV2Client, type FundosV2Client, type FundosV2ExactClient } from '@assoc-feed/fundos-v2';
 import {
@@ -61,6 +61,7 @@ export function createFeedClient<Options extends FeedClientOptions>(
         'or baseUrl instead of environment.',
     );
   }
+  checkResponseValidators(options, '@assoc-feed/client/validators');
   // The token manager the session builds (or the one passed in) and its retry budget serve all three.
   const shared = withSession(options, createSession(options));
   return Object.freeze({

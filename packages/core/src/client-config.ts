@@ -9,7 +9,7 @@ import { ConfigurationError } from './errors.js';
 import { FLOW_A_TOKEN_PATH } from './flow-a.js';
 import { type FetchFn, globalFetch } from './http.js';
 import { type ClientHooks, observedFetch, resolveHooks } from './observe.js';
-import type { BodyReader, DocumentExtras } from './response-types.js';
+import type { BodyReader, DocumentExtras, ValidatorsModule } from './response-types.js';
 import { type RetryOptions, resolveRetryOptions } from './retry.js';
 import { checkTimeoutMs, DEFAULT_TIMEOUT_MS } from './timeout.js';
 
@@ -28,13 +28,16 @@ export interface ClientConfig {
   timeoutMs: number;
   maxResponseBytes: number;
   throwOnError: boolean;
-  /** The 2xx body reader the options ask for, loaded on first use; undefined for openapi-fetch's JSON.parse. */
-  readBody: (() => Promise<BodyReader>) | undefined;
 }
 
+/**
+ * `options` checked and resolved. `validatorsFrom`: the entry that exports the document's `responseValidators`,
+ * named in the error when validation is asked for without them.
+ */
 export function resolveClientConfig(
   options: DocumentClientOptions | undefined,
   loaders: DocumentExtras = {},
+  validatorsFrom = "the document package's ./validators entry",
 ): ClientConfig {
   if (!options || typeof options !== 'object') {
     throw new ConfigurationError(
@@ -77,26 +80,59 @@ export function resolveClientConfig(
         ? DEFAULT_MAX_RESPONSE_BYTES
         : checkMaxResponseBytes(options.maxResponseBytes),
     throwOnError: options.throwOnError === true,
-    readBody: bodyReaderOf(options, loaders),
   };
 }
 
-/** The body reader the options ask for, loaded on first use; undefined by default (openapi-fetch's JSON.parse). */
-function bodyReaderOf(options: DocumentClientOptions, extras: DocumentExtras) {
+/**
+ * The 2xx body reader the options ask for, loaded on first use; undefined by default (openapi-fetch's JSON.parse).
+ * `validatorsFrom`: the entry that exports the document's `responseValidators`, named in the error when
+ * validation is asked for without them.
+ */
+export function resolveBodyReader(
+  options: DocumentClientOptions,
+  loaders: DocumentExtras,
+  validatorsFrom: string,
+): (() => Promise<BodyReader>) | undefined {
   // 'lossless' only through withLosslessNumbers (internal: the command line's).
   const numbers = (options.numbers ?? 'number') as 'number' | 'exact' | 'lossless';
   const validate = options.validateResponses ?? 'off';
   const report = options.onResponseIssues;
   if (numbers === 'number' && validate === 'off') return undefined;
-  if (!extras.reader || !/^(exact|lossless|number)-(off|warn|throw)$/.test(`${numbers}-${validate}`)) {
+  if (!loaders.reader || !/^(exact|lossless|number)-(off|warn|throw)$/.test(`${numbers}-${validate}`)) {
     throw new ConfigurationError(
-      extras.reader && numbers === 'exact' ? 'validateResponses' : 'numbers',
+      loaders.reader && numbers === 'exact' ? 'validateResponses' : 'numbers',
       "numbers: 'number'|'exact', validateResponses: 'off'|'warn'|'throw'.",
     );
   }
-  const load = extras.reader as NonNullable<DocumentExtras['reader']>;
+  const validators = checkResponseValidators(options, validatorsFrom);
+  const extras: DocumentExtras = validators
+    ? { ...loaders, validators: () => Promise.resolve(validators) }
+    : loaders;
+  const load = loaders.reader as NonNullable<DocumentExtras['reader']>;
   let reader: Promise<BodyReader> | undefined;
   return () => (reader ??= load().then((m) => m.createBodyReader({ numbers, validate, extras, report })));
+}
+
+/**
+ * The validators `validateResponses` asks for (undefined when it is off), which the caller passes in: the default
+ * bundle has none. `from`: the entry that exports them, named in the error.
+ */
+export function checkResponseValidators(
+  options: DocumentClientOptions,
+  from: string,
+): ValidatorsModule | undefined {
+  const validate = options.validateResponses;
+  // Off, or a value the option check refuses with its own message.
+  if (validate !== 'warn' && validate !== 'throw') return undefined;
+  const value = options.responseValidators;
+  const table = (value as { validators?: unknown } | undefined)?.validators;
+  if (value && table && typeof table === 'object') return value;
+  throw new ConfigurationError(
+    'responseValidators',
+    `validateResponses: '${validate}' needs the compiled validators, which the client does not load by itself ` +
+      `(so a bundle that does not validate carries none): import { responseValidators } from '${from}' and pass ` +
+      `{ validateResponses: '${validate}', responseValidators }.`,
+  );
 }
 
 function checkMaxResponseBytes(value: unknown): number {

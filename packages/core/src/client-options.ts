@@ -4,7 +4,7 @@ import type { EnvironmentName } from './environments.js';
 import type { TokenManager } from './flow-a.js';
 import type { FetchFn } from './http.js';
 import type { ClientHooks, Logger, LogLevel } from './observe.js';
-import type { ResponseIssue } from './response-types.js';
+import type { ResponseIssue, ValidatorsModule } from './response-types.js';
 import type { RetryOptionsInput } from './retry.js';
 
 export interface DocumentClientOptions {
@@ -60,9 +60,16 @@ export interface DocumentClientOptions {
   /**
    * Check each 2xx answer against the spec (types, required fields, formats, decimal notation). 'warn' reports
    * the differences (to `onResponseIssues`, else console.warn) and returns the data; 'throw' throws a
-   * ResponseValidationError. Default 'off'. The validators are compiled at build time and loaded on first use.
+   * ResponseValidationError. Default 'off'. Needs `responseValidators`.
    */
   validateResponses?: 'off' | 'warn' | 'throw';
+  /**
+   * The validators `validateResponses` checks with, compiled at build time: `responseValidators` from the
+   * document package's `./validators` entry (e.g. `@assoc-feed/fundos-v2/validators`), or from
+   * `@assoc-feed/client/validators` for all three. Passed in, not loaded by the client, so a bundle that does not
+   * validate carries none of them.
+   */
+  responseValidators?: ValidatorsModule;
   /** Where 'warn' reports the differences (operation, JSON pointer, expected, found). */
   onResponseIssues?: (issues: readonly ResponseIssue[]) => void;
   /** Observers of each request, answer, retry and token renewal (never a secret or token in an event). */

@@ -90,6 +90,22 @@ describe('createDocumentClient options', () => {
     expect((error as Error).message).toMatch(message);
   });
 
+  it('validateResponses without responseValidators -> ConfigurationError naming the document package entry', () => {
+    const options = { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, baseUrl: BASE_URL };
+    const loaders = { reader: () => import('./response-body.js') };
+    const make = () => createDocumentClient<paths>({ ...options, validateResponses: 'warn' }, meta, loaders);
+    expect(make).toThrow(ConfigurationError);
+    expect(make).toThrow("import { responseValidators } from '@assoc-feed/fixture/validators'");
+    const given = { validators: {} };
+    expect(() =>
+      createDocumentClient<paths>(
+        { ...options, validateResponses: 'warn', responseValidators: given },
+        meta,
+        loaders,
+      ),
+    ).not.toThrow();
+  });
+
   it('accepts an environment name', () => {
     const client = createDocumentClient<paths>(
       { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, environment: 'sandbox' },

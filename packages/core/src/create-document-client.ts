@@ -31,7 +31,7 @@
 import createClient, { type Client } from 'openapi-fetch';
 import { withDeadlines } from './call-methods.js';
 import type { CallMethod, ExactOptions, ThrowsOn } from './call-types.js';
-import { resolveClientConfig } from './client-config.js';
+import { resolveBodyReader, resolveClientConfig } from './client-config.js';
 import type { DocumentClientOptions } from './client-options.js';
 import type { TokenManager } from './flow-a.js';
 import type { DocumentMeta } from './meta.js';
@@ -76,13 +76,14 @@ export function createDocumentClient<
   meta: DocumentMeta,
   loaders: DocumentExtras = {},
 ): DocumentClient<Paths, ThrowsOn<Options>> {
-  const config = resolveClientConfig(options, loaders);
+  const config = resolveClientConfig(options);
+  const readBody = resolveBodyReader(options, loaders, `@assoc-feed/${meta.name}/validators`);
   const tokenManager = options.tokenManager ?? flowATokenManager(config);
   const client = createClient<Paths>({
     baseUrl: config.baseUrl,
     // Redirects are the pipeline's to decide (redirect.ts): fetch would follow them with the credentials on.
     redirect: 'manual',
-    fetch: createSend(config, tokenManager),
+    fetch: createSend(config, tokenManager, readBody),
   });
   withDeadlines(client, meta, config.timeoutMs, config.retry, config.defaultFetch);
 

@@ -12,14 +12,16 @@ import { ACCESS_TOKEN_HEADER, CLIENT_ID_HEADER, createPipelineFetch } from './fe
 import type { TokenManager } from './flow-a.js';
 import { pathOf } from './http.js';
 import { redact } from './redact.js';
+import type { BodyReader } from './response-types.js';
 import { rememberResponse } from './result.js';
 import { freshToken } from './token-source.js';
 
 export function createSend(
   config: ClientConfig,
   tokenManager: TokenManager,
+  readBody: (() => Promise<BodyReader>) | undefined,
 ): (request: Request) => Promise<Response> {
-  const { clientId, clientSecret, fetch, retry, maxResponseBytes, throwOnError, readBody } = config;
+  const { clientId, clientSecret, fetch, retry, maxResponseBytes, throwOnError } = config;
   const onRetry = config.hooks?.onRetry;
   const basic = basicAuthorization(clientId, clientSecret);
   const secretsOf = (request: Request) => [
