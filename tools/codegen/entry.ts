@@ -1,6 +1,7 @@
 // The template of a document package's entry (`src/generated/index.ts`, the package's `.` export): the typed
 // client factory, its types and its exports, the same for every document; what differs comes from the document's
-// entry in documents.ts.
+// entry in documents.ts. The factory's overloads are not generic: then a misspelt option is one excess-property
+// error at the typo, with "Did you mean", under every TypeScript (a generic one reads badly under 7).
 import type { DocumentPackage } from './documents.ts';
 
 const camel = (prefix: string) => prefix[0]?.toLowerCase() + prefix.slice(1);
@@ -26,8 +27,6 @@ export function entryModule(doc: DocumentPackage): string {
   type DocumentClientOptions,
   type DocumentExtras,
   type ExactNumbers,
-  type ExactOptions,
-  type ThrowsOn,
 } from '@assoc-feed/core';
 import type { ExactField } from './exact.js';
 import { meta } from './meta.js';
@@ -40,17 +39,20 @@ export type { ExactField };
 export { meta as ${camel(doc.prefix)}Meta };
 ${helpers.join('')}
 ${tsdoc(doc.summary)}
+export function ${factory}(
+  options: DocumentClientOptions & { numbers: 'exact'; throwOnError: true },
+): ${exact}<true>;
 /** \`numbers: 'exact'\`: the decimals of more than 15 significant digits arrive as strings (ExactPaths). */
-export function ${factory}<Options extends DocumentClientOptions & { numbers: 'exact' }>(
-  options: ExactOptions<Options, DocumentClientOptions>,
-): ${exact}<ThrowsOn<Options>>;
-export function ${factory}<Options extends DocumentClientOptions>(
-  options: ExactOptions<Options, DocumentClientOptions>,
-): ${client}<ThrowsOn<Options>>;
-export function ${factory}<Options extends DocumentClientOptions>(
-  options: ExactOptions<Options, DocumentClientOptions>,
-): ${client}<ThrowsOn<Options>> | ${exact}<ThrowsOn<Options>> {
-  return createDocumentClient<paths, Options>(options, meta, extras);
+export function ${factory}(options: DocumentClientOptions & { numbers: 'exact' }): ${exact};
+/** \`throwOnError: true\`: every call's result is its success branch (failures are thrown). */
+export function ${factory}(options: DocumentClientOptions & { throwOnError: true }): ${client}<true>;
+/**
+ * The credentials and the environment the options leave out (or all, without options) come from FEED_CLIENT_ID,
+ * FEED_CLIENT_SECRET and FEED_ENVIRONMENT, where there is a \`process.env\`.
+ */
+export function ${factory}(options?: DocumentClientOptions): ${client};
+export function ${factory}(options: DocumentClientOptions = {}): ${client}<boolean> | ${exact}<boolean> {
+  return createDocumentClient<paths>(options, meta, extras);
 }
 
 /**
