@@ -107,15 +107,16 @@ function compile(compiler: keyof typeof compilers, config: string): Promise<Repo
   });
 }
 
-describe.each(Object.keys(compilers) as (keyof typeof compilers)[])('TypeScript %s', (compiler) => {
-  it.each(['nodenext', 'bundler'])(
-    'user-patterns.ts under %s: no error',
-    { timeout: 300_000 },
-    async (mode) => {
-      expect(await compile(compiler, `tsconfig.${mode}.json`)).toEqual([]);
-    },
-  );
+// TypeScript 5.9 checks user-patterns.ts in process, above.
+it.each(['nodenext', 'bundler'])(
+  'TypeScript 7: user-patterns.ts under %s: no error',
+  { timeout: 300_000 },
+  async (mode) => {
+    expect(await compile('7', `tsconfig.${mode}.json`)).toEqual([]);
+  },
+);
 
+describe.each(Object.keys(compilers) as (keyof typeof compilers)[])('TypeScript %s', (compiler) => {
   it('a misspelt option: one error, at the typo, with "Did you mean"', { timeout: 300_000 }, async () => {
     const lines = readFileSync(`${folder}misspelt-options.ts`, 'utf8').split('\n');
     const expected = lines.flatMap((text, index) => {
