@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { createTokenManager, type DocumentClientOptions } from '@assoc-feed/core';
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
   ConfigurationError,
   createFeedClient,
@@ -256,8 +256,13 @@ describe('createFeedClient: the options reach every document', () => {
 });
 
 describe('createFeedClient: configuration', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
   it.each<[string, unknown, string]>([
-    ['no options', undefined, 'options'],
+    ['no options and no FEED_CLIENT_ID', undefined, 'clientId'],
+    ['options that are not an object', 'sandbox', 'options'],
     ['no clientSecret', { clientId: CLIENT_ID, baseUrl: BASE_URL }, 'clientSecret'],
     ['neither environment nor baseUrl', { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }, 'environment'],
     [
@@ -266,6 +271,8 @@ describe('createFeedClient: configuration', () => {
       'baseUrl',
     ],
   ])('%s: ConfigurationError naming the option, without the secret', (_, options, option) => {
+    vi.stubEnv('FEED_CLIENT_ID', undefined);
+    vi.stubEnv('FEED_CLIENT_SECRET', undefined);
     let error: unknown;
     try {
       createFeedClient(options as DocumentClientOptions);
