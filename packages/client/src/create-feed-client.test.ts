@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
 import { createTokenManager, type DocumentClientOptions } from '@assoc-feed/core';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
@@ -5,6 +6,7 @@ import {
   ConfigurationError,
   createFeedClient,
   type FeedClient,
+  type FeedClientOptions,
   ForbiddenError,
   type FundosV1Client,
   type FundosV2Client,
@@ -312,6 +314,35 @@ describe('createFeedClient: configuration', () => {
     expect([...new Set(reported)].sort()).toEqual(
       [`GET ${V2_FUND} 200`, `GET ${V1_FUND} 200`, `GET ${VNA} 200`].sort(),
     );
+  });
+
+  it("FeedClientOptions' TSDoc names every option", () => {
+    // Every key of the type, and no other (the compiler checks both): a new option fails here until documented.
+    const every = {
+      clientId: 0,
+      clientSecret: 0,
+      environment: 0,
+      baseUrl: 0,
+      hosts: 0,
+      tokenUrl: 0,
+      fetch: 0,
+      retry: 0,
+      maxResponseBytes: 0,
+      timeoutMs: 0,
+      throwOnError: 0,
+      tokenManager: 0,
+      numbers: 0,
+      validateResponses: 0,
+      responseValidators: 0,
+      onResponseIssues: 0,
+      hooks: 0,
+      logger: 0,
+      logLevel: 0,
+    } satisfies Record<keyof FeedClientOptions, 0>;
+    const source = readFileSync(new URL('./create-feed-client.ts', import.meta.url), 'utf8');
+    const doc = source.slice(0, source.indexOf('export type FeedClientOptions'));
+    const tsdoc = doc.slice(doc.lastIndexOf('/**'));
+    expect(Object.keys(every).filter((name) => !tsdoc.includes(`\`${name}\``))).toEqual([]);
   });
 
   it('neither the feed client nor its parts show the secret or the token', async () => {
