@@ -4,6 +4,10 @@ import { createFeedClient } from '@assoc-feed/client';
 import { type DocumentClientOptions, type EnvironmentName, FeedError } from '@assoc-feed/core';
 import { environmentFromVariable, withLosslessNumbers } from '@assoc-feed/core/internal';
 import { createInProcessSandbox } from '@assoc-feed/sandbox/in-process';
+
+/** What --sandbox answers from (the in-process sandbox's shape). */
+export type InProcessSandbox = ReturnType<typeof createInProcessSandbox>;
+
 import type { DocumentKey } from './catalog.js';
 import { type Settings, UsageError } from './settings.js';
 
@@ -53,20 +57,25 @@ function where(env: NodeJS.ProcessEnv): { environment?: EnvironmentName; baseUrl
   );
 }
 
-export function connect(settings: Settings, env: NodeJS.ProcessEnv = process.env): Feed {
+/** `local`: the in-process sandbox --sandbox answers from (a test passes its own; by default a fresh one). */
+export function connect(
+  settings: Settings,
+  env: NodeJS.ProcessEnv = process.env,
+  local?: InProcessSandbox,
+): Feed {
   let base: DocumentClientOptions;
   let sandbox: boolean;
   let label: string;
   if (settings.sandbox) {
-    const local = createInProcessSandbox();
+    const box = local ?? createInProcessSandbox();
     base = {
-      clientId: local.clientId,
-      clientSecret: local.clientSecret,
-      baseUrl: local.url,
-      fetch: local.fetch,
+      clientId: box.clientId,
+      clientSecret: box.clientSecret,
+      baseUrl: box.url,
+      fetch: box.fetch,
     };
     sandbox = true;
-    label = `the in-process sandbox (${local.url})`;
+    label = `the in-process sandbox (${box.url})`;
   } else {
     const clientId = env.FEED_CLIENT_ID;
     const clientSecret = env.FEED_CLIENT_SECRET;
