@@ -1,9 +1,7 @@
 #!/usr/bin/env node
 // The `assoc-feed-mcp` executable: the server on stdio. stdout carries the protocol only; messages go to stderr.
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createCatalog } from './catalog.js';
-import { connect } from './feed.js';
-import { createServer, version } from './server.js';
+// The server's modules load after the command line is read, so --help and a usage error answer at once.
+import { createRequire } from 'node:module';
 import { parseCommandLine, UsageError, usage } from './settings.js';
 
 async function main(): Promise<number> {
@@ -13,14 +11,26 @@ async function main(): Promise<number> {
     return 0;
   }
   if (parsed.kind === 'version') {
-    process.stdout.write(`${version}\n`);
+    const manifest = createRequire(import.meta.url)('../package.json') as { version: string };
+    process.stdout.write(`${manifest.version}\n`);
     return 0;
   }
   const { settings } = parsed;
-  const catalog = createCatalog(settings.only);
-  const feed = connect(settings);
+  const [{ createCatalog }, { connect }, { createServer, version }, { StdioServerTransport }] =
+    await Promise.all([
+      import('./catalog.js'),
+      import('./feed.js'),
+      import('./server.js'),
+      import('@modelcontextprotocol/sdk/server/stdio.js'),
+    ]);
+  let catalog: ReturnType<typeof createCatalog>;
+  try {
+    catalog = createCatalog(settings.only);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const feed = await connect(settings);
   const server = createServer({ catalog, feed, maxChars: settings.maxChars });
-  const transport = new StdioServerTransport();
   const stop = async () => {
     await server.close().catch(() => {});
     process.exit(0);
@@ -29,7 +39,7 @@ async function main(): Promise<number> {
   process.once('SIGINT', stop);
   // The client closed our stdin (it quit): nothing more can arrive.
   process.stdin.once('end', stop);
-  await server.connect(transport);
+  await server.connect(new StdioServerTransport());
   if (process.env.FEED_LOG && process.env.FEED_LOG !== 'off') {
     process.stderr.write(
       `assoc-feed-mcp ${version}: ${catalog.entries.length} operations, calling ${feed.label}\n`,

@@ -3,7 +3,7 @@
 import { createFeedClient } from '@assoc-feed/client';
 import { type DocumentClientOptions, type EnvironmentName, FeedError } from '@assoc-feed/core';
 import { environmentFromVariable, withLosslessNumbers } from '@assoc-feed/core/internal';
-import { createInProcessSandbox } from '@assoc-feed/sandbox/in-process';
+import type { createInProcessSandbox } from '@assoc-feed/sandbox/in-process';
 
 /** What --sandbox answers from (the in-process sandbox's shape). */
 export type InProcessSandbox = ReturnType<typeof createInProcessSandbox>;
@@ -58,16 +58,17 @@ function where(env: NodeJS.ProcessEnv): { environment?: EnvironmentName; baseUrl
 }
 
 /** `local`: the in-process sandbox --sandbox answers from (a test passes its own; by default a fresh one). */
-export function connect(
+export async function connect(
   settings: Settings,
   env: NodeJS.ProcessEnv = process.env,
   local?: InProcessSandbox,
-): Feed {
+): Promise<Feed> {
   let base: DocumentClientOptions;
   let sandbox: boolean;
   let label: string;
   if (settings.sandbox) {
-    const box = local ?? createInProcessSandbox();
+    // Loaded only here: a server on the real service never builds the sandbox's world.
+    const box = local ?? (await import('@assoc-feed/sandbox/in-process')).createInProcessSandbox();
     base = {
       clientId: box.clientId,
       clientSecret: box.clientSecret,

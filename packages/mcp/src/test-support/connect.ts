@@ -30,7 +30,7 @@ export async function connectServer(options: ConnectOptions = {}): Promise<Conne
     maxChars: DEFAULT_MAX_CHARS,
     ...options.settings,
   };
-  const feed = connect(full, options.env ?? {}, options.sandbox);
+  const feed = await connect(full, options.env ?? {}, options.sandbox);
   const server = createServer({ catalog: createCatalog(full.only), feed, maxChars: full.maxChars });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'test', version: '0.0.0' });
