@@ -6,6 +6,7 @@ import { answerShape, inferredText, typeLabel } from './answer-shape.js';
 import type { Entry } from './catalog.js';
 import { paging } from './paging.js';
 
+const months = (n: unknown) => `${n} month${n === 1 ? '' : 's'}`;
 const oneLine = (text: unknown) => (typeof text === 'string' ? text.trim().replace(/\s+/g, ' ') : '');
 
 function parameterLine(entry: Entry, p: Json & { name: string; in: string; required?: boolean }): string {
@@ -33,11 +34,11 @@ function rules(entry: Entry): string[] {
     const parts = [`- ${window.start} to ${window.end}`];
     if (typeof window.maxMonths === 'number') parts.push(`covers at most ${window.maxMonths} months`);
     const byDefault = window.defaultWhenNoDates as Json | undefined;
-    if (byDefault) parts.push(`with neither: the ${byDefault.months} months ending ${byDefault.endsAt}`);
+    if (byDefault) parts.push(`with neither: the ${months(byDefault.months)} ending ${byDefault.endsAt}`);
     const onlyEnd = window.startWhenOnlyEnd as Json | undefined;
-    if (onlyEnd) parts.push(`with ${window.end} only: from ${onlyEnd.monthsBeforeEnd} months before it`);
+    if (onlyEnd) parts.push(`with ${window.end} only: from ${months(onlyEnd.monthsBeforeEnd)} before it`);
     const onlyStart = window.endWhenOnlyStart as Json | undefined;
-    if (onlyStart) parts.push(`with ${window.start} only: to ${onlyStart.monthsAfterStart} months after it`);
+    if (onlyStart) parts.push(`with ${window.start} only: to ${months(onlyStart.monthsAfterStart)} after it`);
     if (window.swapWhenStartAfterEnd === true) parts.push(`a start after the end is swapped`);
     out.push(`${parts.join('; ')}.`);
   }

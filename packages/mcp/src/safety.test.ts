@@ -61,6 +61,10 @@ describe('failures', () => {
     [{ operation: 'fundosV2ListFunds', query: { tamanho: 5 } }, /tamanho/],
     [{ operation: 'fundosV2GetSeries' }, /codigo_classe_ou_subclasse is required/],
     [
+      { operation: 'fundosV2ListFunds', path: { 'tipo-fundo': 'FIF' } },
+      /has no path parameter "tipo-fundo"; it takes none/,
+    ],
+    [
       { operation: 'precosIndicesIndicesCarteiraTeoricaIma', query: { mes: 10 } },
       /mes and ano must be sent together/,
     ],

@@ -112,6 +112,18 @@ function checkFields(entry: Entry, fields: readonly string[] | undefined): void 
   }
 }
 
+/** A path value under a name the operation does not have would be dropped unseen: refuse it instead. */
+function checkPathNames(entry: Entry, path: Record<string, unknown> | undefined): void {
+  const names = entry.op.parameters.filter((p) => p.in === 'path').map((p) => p.name);
+  const unknown = Object.keys(path ?? {}).filter((name) => !names.includes(name));
+  if (unknown.length) {
+    throw new Error(
+      `path: ${entry.id} has no path parameter ${unknown.map((n) => JSON.stringify(n)).join(', ')}; ` +
+        `${names.length ? `its path parameters: ${names.join(', ')}` : 'it takes none (query parameters go in query)'}.`,
+    );
+  }
+}
+
 export async function call(ctx: ToolContext, args: CallArgs, signal?: AbortSignal): Promise<CallToolResult> {
   try {
     const entry = ctx.catalog.find(args.operation);
@@ -125,6 +137,7 @@ export async function call(ctx: ToolContext, args: CallArgs, signal?: AbortSigna
       throw new Error(`max_records must be a whole number from 1 to ${MAX_RECORDS} (got ${maxRecords}).`);
     }
     checkFields(entry, args.fields);
+    checkPathNames(entry, args.path);
     const params = { path: args.path ?? {}, query: args.query ?? {} };
     const read = await readRecords(ctx.feed.client(entry.client), entry, params, maxRecords, signal);
     return scrub(
