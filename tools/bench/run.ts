@@ -6,7 +6,7 @@ import { pipelineBench } from './pipeline.ts';
 const only = process.argv[2];
 const suites: Record<string, () => Row[] | Promise<Row[]>> = {
   pipeline: () => pipelineBench(),
-  sandbox: async () => (await import('./sandbox.ts')).sandboxBench(),
+  sandbox: async () => (await import('./sandbox/index.ts')).sandboxBench(),
   'client-http': async () => (await import('./client-http.ts')).clientHttpBench(),
   'client-overhead': async () => (await import('./client-overhead.ts')).clientOverheadBench(),
   'client-token': async () => (await import('./client-token.ts')).clientTokenBench(),

@@ -1,6 +1,5 @@
 // Where the bundled spec says what the documents do not: each such reading is marked with an x-inferred (with
-// its basis), and where a document does say it, the spec says the same (issue 13: items 4, 5 and 6, and the
-// marks of items 3 and 7). Reads packages/specs/dist/feed.json: run the specs build first.
+// its basis), and where a document does say it, the spec says the same. Reads packages/specs/dist/feed.json: run the specs build first.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
