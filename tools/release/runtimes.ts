@@ -171,7 +171,7 @@ export interface RuntimeSet {
  * installed is listed in `missing`. */
 export async function consumerRuntimes(cacheDir = DEFAULT_RUNTIME_CACHE): Promise<RuntimeSet> {
   const set: RuntimeSet = { runtimes: [machineRuntime()], missing: [] };
-  // One at a time: each is a ~30 MB download and an unpack, on a machine that may be busy.
+  // One at a time: each is a download and an unpack, on a machine that may be busy.
   for (const version of versionsToFetch()) {
     try {
       set.runtimes.push(await npmRuntime(version, cacheDir));
