@@ -45,7 +45,8 @@ export async function cachedInstall(spec: CacheSpec): Promise<CachedInstall> {
   const cacheDir = spec.cacheDir ?? DEFAULT_RUNTIME_CACHE;
   const dir = join(cacheDir, spec.name);
   const where = cacheShown(dir);
-  if (await spec.ready(dir)) return { dir, where, installMs: 0 };
+  // Asked twice before reinstalling: a probe can fail once on a machine under load.
+  if ((await spec.ready(dir)) || (await spec.ready(dir))) return { dir, where, installMs: 0 };
 
   const started = performance.now();
   mkdirSync(cacheDir, { recursive: true });
