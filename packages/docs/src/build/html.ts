@@ -93,11 +93,10 @@ export function labelTableCells(html: string): string {
 /**
  * Escaped code text as segments that never break inside (`<span class="seg">`), with a break opportunity
  * after each `/`, `.`, `?`, `&` and `,`: a long path wraps between its parts (`/feed/precos-indices/` | `v1/…`), never
- * at the hyphen of `precos-indices`. Short code stays as it is.
+ * at the hyphen of `precos-indices` (short code is one segment: `data-fim` never breaks at its hyphen).
  */
 export function codeSegments(escaped: string): string {
-  if (escaped.length <= 24) return escaped;
-  const parts = escaped.split(/(?<=\/|\.|\?|&amp;|,)/);
+  const parts = escaped.length <= 24 ? [escaped] : escaped.split(/(?<=\/|\.|\?|&amp;|,)/);
   return parts.map((part) => `<span class="seg">${part}</span>`).join('<wbr>');
 }
 
