@@ -9,7 +9,7 @@ import {
 } from '../../calendar.js';
 import { Instant } from '../../generate/schema-generator.js';
 import { mix } from '../../rng.js';
-import { earlierDate, lastClosedBusinessDay } from '../../time.js';
+import { earlierDate, lastClosedBusinessDay, laterDate } from '../../time.js';
 import {
   type ClassEntity,
   type FundEntity,
@@ -73,8 +73,11 @@ export const seriesOfOne: Handler = (ctx) => {
     .map((ref, unit) => ({ ...ref, unit }))
     .filter((u) => (found.sub ? u.sub === found.sub : u.cls === found.cls));
   const rows: { day: string; unit: (typeof units)[number] }[] = [];
-  const from = resolved.start;
-  if (from <= lastDay) {
+  // The walk starts at the first day a unit has data: nothing exists before it, and the calendar has no years
+  // before 1583 (a period the spec allows may start there).
+  const starts = units.map((u) => u.sub?.start ?? u.cls.start);
+  const from = starts.length > 0 ? laterDate(resolved.start, starts.reduce(earlierDate)) : undefined;
+  if (from !== undefined && from <= lastDay) {
     for (const day of businessDaysInRange(from, lastDay)) {
       if (since !== undefined && publishedAt(day) < since) continue;
       for (const u of units) {
