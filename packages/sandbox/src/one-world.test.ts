@@ -155,3 +155,101 @@ describe('fields the spec says apply to a fund class are there for every fund of
     }
   });
 });
+
+type Row = Record<string, string>;
+const num = (v: string | undefined) => Number(v);
+
+describe('an index’s figures are the same in every family that serves it', () => {
+  const FIGURES = ['numero_indice', 'peso', 'valor_mercado', 'duration'];
+
+  it.each([
+    ['indices/resultados-ida', 'indices-mais/resultados-ida'],
+    ['indices/resultados-ida-fechado', 'indices-mais/resultados-ida-fechado'],
+  ])(
+    'IDA: %s and %s on the day, the general index weighing 100 and the others their shares',
+    async (a, b) => {
+      const one = await exact<Row[]>(`/feed/precos-indices/v1/${a}?data=${DAY}`);
+      const other = await exact<Row[]>(`/feed/precos-indices/v1/${b}?data=${DAY}`);
+      expect(one.map((r) => r.indice)).toEqual(other.map((r) => r.indice));
+      for (const [i, row] of one.entries())
+        for (const field of FIGURES) expect(row[field], `${row.indice} ${field}`).toBe(other[i]?.[field]);
+      const general = one.find((r) => r.indice === 'IDA-GERAL') as Row;
+      expect(num(general.peso)).toBe(100);
+      for (const row of one)
+        expect(num(row.peso), row.indice).toBeCloseTo(
+          (100 * num(row.valor_mercado)) / num(general.valor_mercado),
+          1,
+        );
+    },
+  );
+
+  it('IDA: a component’s market value and weight are its share of its index', async () => {
+    type Index = Row & { componentes: Row[] };
+    for (const family of ['indices-mais/resultados-ida', 'ida-liq/resultados-ida']) {
+      for (const index of await exact<Index[]>(`/feed/precos-indices/v1/${family}?data=${DAY}`)) {
+        const total = index.componentes.reduce((a, c) => a + num(c.valor_mercado), 0);
+        expect(total / num(index.valor_mercado), index.indice).toBeCloseTo(1, 6);
+        for (const c of index.componentes)
+          expect(num(c.peso), c.codigo).toBeCloseTo((100 * num(c.valor_mercado)) / total, 1);
+      }
+    }
+  });
+
+  it('IMA: indices/, indices-mais/ and the ETF family on the day, IMA-GERAL weighing 100', async () => {
+    const one = await exact<Row[]>(`/feed/precos-indices/v1/indices/resultados-ima?data=${DAY}`);
+    const other = await exact<Row[]>(`/feed/precos-indices/v1/indices-mais/resultados-ima?data=${DAY}`);
+    const etf = await exact<Row[]>(`/feed/precos-indices/v2/ima-etf/resultado-diario?data=${DAY}`);
+    const fields = [
+      'numero_indice',
+      'peso_indice',
+      'valor_mercado',
+      'duration',
+      'quantidade_titulos',
+      'convexidade',
+    ];
+    for (const [i, row] of one.entries())
+      for (const field of fields) expect(row[field], `${row.indice} ${field}`).toBe(other[i]?.[field]);
+    const general = one.find((r) => r.indice === 'IMA-GERAL') as Row;
+    expect(num(general.peso_indice)).toBe(100);
+    for (const row of one)
+      expect(num(row.peso_indice), row.indice).toBeCloseTo(
+        (100 * num(row.valor_mercado)) / num(general.valor_mercado),
+        4,
+      );
+    const shared = etf.filter((e) => one.some((r) => r.indice === e.indice));
+    expect(shared.length).toBeGreaterThan(0);
+    for (const e of shared) {
+      const row = one.find((r) => r.indice === e.indice) as Row;
+      expect(e.valor_indice, e.indice).toBe(row.numero_indice);
+      expect(e.carteira_mercado, e.indice).toBe(row.valor_mercado);
+      expect(num(e.duration), e.indice).toBeCloseTo(num(row.duration), 4);
+    }
+  });
+
+  // The families' sub-indices, each a subset of its parent's instruments (document 3's index definitions).
+  it.each([
+    ['indices/resultados-ida', 'IDA-GERAL', ['IDA-DI', 'IDA-IPCA', 'IDA-IPCA INFRA', 'IDA-IPCA EX-INFRA']],
+    ['indices/resultados-ida', 'IDA-IPCA', ['IDA-IPCA INFRA', 'IDA-IPCA EX-INFRA']],
+    ['ida-liq/resultados-ida', 'IDA-LIQ-GERAL', ['IDA-LIQ-DI', 'IDA-LIQ-IPCA', 'IDA-LIQ-IPCA INFRA']],
+    ['indices/resultados-ima', 'IMA-GERAL', ['IRF-M', 'IMA-B', 'IMA-S', 'IRF-M 1', 'IMA-B 5', 'IMA-B 5+']],
+    ['indices/resultados-ima', 'IRF-M', ['IRF-M 1', 'IRF-M 1+']],
+    ['indices/resultados-ima', 'IMA-B', ['IMA-B 5', 'IMA-B 5+']],
+  ])('%s: no sub-index of %s is worth more than it, on ten business days', async (path, parent, subs) => {
+    for (const day of [
+      '2026-11-19',
+      '2026-11-03',
+      '2026-10-15',
+      '2026-09-01',
+      '2026-06-16',
+      '2026-03-02',
+      '2025-12-01',
+      '2025-07-15',
+      '2025-02-03',
+      '2024-11-18',
+    ]) {
+      const rows = await exact<Row[]>(`/feed/precos-indices/v1/${path}?data=${day}`);
+      const value = (name: string) => num(rows.find((r) => r.indice === name)?.valor_mercado);
+      for (const sub of subs) expect(value(sub), `${sub} on ${day}`).toBeLessThanOrEqual(value(parent));
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { addBusinessDays, businessDaysBetween, nthBusinessDayOfMonth, toDayNumbe
 import type { Month } from '../../time.js';
 import type { Bond, IndexDef } from '../../universe/market.js';
 import type { RequestContext } from '../../world.js';
-import { bondPortfolioRecords, indexSummary, intradayIndices } from './ima.js';
+import { bondPortfolioRecords, indexSummary, intradayIndices, portfolioOf } from './ima.js';
 import {
   bondMembers,
   day15,
@@ -28,7 +28,9 @@ function etfComposition(ctx: RequestContext, date: string): Rec[] {
   const market = ctx.world.market;
   const out: Rec[] = [];
   for (const { def } of etfDefs(ctx)) {
-    for (const b of bondMembers(def, period(portfolioMonth(date, etfRule(def)), etfRule(def)))) {
+    const rule = etfRule(def);
+    for (const held of portfolioOf(ctx, def, rule, period(portfolioMonth(date, rule), rule))) {
+      const b = held.bond;
       const pu = market.bondPu(b, date);
       out.push({
         data_referencia: date,
@@ -43,6 +45,8 @@ function etfComposition(ctx: RequestContext, date: string): Rec[] {
         pu_juros: 0,
         prazo: businessDaysBetween(date, b.maturity),
         duration: round(market.bondDuration(b, date), 6),
+        quantidade_indice: held.quantidade_indice,
+        quantidade_teorica: held.quantidade_teorica,
       });
     }
   }
