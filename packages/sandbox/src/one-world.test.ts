@@ -3,10 +3,15 @@
 // in Brasília (the last closed and the last published business day are both Thursday 2026-11-19; the 20th is a
 // holiday).
 
+import { rawNumberText } from '@assoc-feed/core/internal';
+import { createSpecModel } from '@assoc-feed/specs/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxFetch, sandboxFetch } from './client.js';
+import { Harvest } from './generate/harvest.js';
+import { SchemaGenerator } from './generate/schema-generator.js';
 import { type RunningSandbox, startSandbox } from './index.js';
 import { loadSpec } from './spec/load.js';
+import { readOperations } from './spec/operations.js';
 
 const DAY = '2026-11-19';
 const spec = loadSpec();
@@ -250,6 +255,74 @@ describe('an index’s figures are the same in every family that serves it', () 
       const rows = await exact<Row[]>(`/feed/precos-indices/v1/${path}?data=${day}`);
       const value = (name: string) => num(rows.find((r) => r.indice === name)?.valor_mercado);
       for (const sub of subs) expect(value(sub), `${sub} on ${day}`).toBeLessThanOrEqual(value(parent));
+    }
+  });
+});
+
+/** Every number of an answer with the field that holds it, as the digits sent. */
+function numbers(node: unknown, field = '', out: [string, string][] = []): [string, string][] {
+  if (Array.isArray(node)) for (const item of node) numbers(item, field, out);
+  else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) numbers(v, k, out);
+  else if (typeof node === 'string' && /^-?\d/.test(node) && !Number.isNaN(Number(node)))
+    out.push([field, node]);
+  return out;
+}
+
+describe('quantities within what such a quantity can be', () => {
+  let sent: [operation: string, field: string, digits: string][];
+  beforeAll(async () => {
+    sent = [];
+    const ops = readOperations(spec).filter(
+      (op) => op.path.startsWith('/feed/precos-indices/') && op.method === 'get',
+    );
+    for (const op of ops) {
+      const dated = op.params.some((p) => p.name === 'data');
+      const res = await call(dated ? `${op.path}?data=${DAY}` : op.path);
+      const text = await res.text();
+      if (res.status !== 200) continue;
+      const body = JSON.parse(text.replace(/([:[,])(-?\d[\d.eE+-]*)(?=[,\]}])/g, '$1"$2"'));
+      for (const [field, digits] of numbers(body)) sent.push([op.path, field, digits]);
+    }
+  });
+
+  it('every answer of document 3 on the day (or its latest month): its durations and terms under 100,000 days', () => {
+    const terms = sent.filter(([, field]) => /duration|prazo|pmr/.test(field));
+    expect(terms.length).toBeGreaterThan(100);
+    for (const [path, field, digits] of terms)
+      expect(Number(digits), `${path} ${field}`).toBeLessThan(100_000);
+  });
+
+  it('… no count, quantity, duration or periodicity of 16 digits or more (identifiers aside)', () => {
+    const whole = sent.filter(
+      ([, field, digits]) => !field.startsWith('numero_operacao') && /^-?\d+$/.test(digits),
+    );
+    expect(whole.length).toBeGreaterThan(100);
+    for (const [path, field, digits] of whole)
+      expect(digits.replace('-', '').length, `${path} ${field} ${digits}`).toBeLessThan(16);
+  });
+
+  it('… theoretical quantities away from their schema’s bound (none stuck at 999.999…)', () => {
+    const quantities = sent.filter(([, field]) => field === 'quantidade_teorica');
+    expect(quantities.length).toBeGreaterThan(100);
+    for (const [path, field, digits] of quantities)
+      expect(digits, `${path} ${field}`).not.toMatch(/^999\.99/);
+  });
+});
+
+describe('sample values come from the examples of the component that holds the field', () => {
+  it('IMA portfolio records generated without a handler take IMA’s quantities, not IHFA’s (200 records)', () => {
+    const model = createSpecModel(spec);
+    const harvest = Harvest.fromSpec(spec, model);
+    const ima = harvest.numbersFor('CarteiraTeoricaImaReferencia', 'quantidade_teorica') ?? [];
+    const ihfa = harvest.numbersFor('CarteiraTeoricaIhfa', 'quantidade_teorica') ?? [];
+    expect(Math.max(...ima)).toBeLessThan(Math.min(...ihfa));
+    const generator = new SchemaGenerator(model, harvest);
+    const schema = { $ref: '#/components/schemas/CarteiraTeoricaImaReferencia' };
+    for (let key = 1; key <= 200; key++) {
+      const record = generator.generate(schema, key, undefined, { asOf: DAY }) as Record<string, unknown>;
+      const sent = Number(rawNumberText(record.quantidade_teorica) ?? record.quantidade_teorica);
+      expect(sent, `record ${key}`).toBeGreaterThanOrEqual(0.8 * Math.min(...ima) - 1e-9);
+      expect(sent, `record ${key}`).toBeLessThanOrEqual(1.2 * Math.max(...ima) + 1e-9);
     }
   });
 });
