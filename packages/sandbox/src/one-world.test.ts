@@ -326,3 +326,53 @@ describe('sample values come from the examples of the component that holds the f
     }
   });
 });
+
+describe('v1 fee histories (every structured and offshore fund of the sample)', () => {
+  type Fee = Record<string, string>;
+  let details: [string, { taxas: Fee; historico_taxas: Fee[] }][];
+  beforeAll(async () => {
+    details = [];
+    const structured = await exact<{ content: { cnpj_fundo: string }[] }>(
+      '/feed/fundos/v1/fundos-estruturados?size=300',
+    );
+    for (const { cnpj_fundo } of structured.content)
+      details.push([cnpj_fundo, await exact(`/feed/fundos/v1/fundos-estruturados/${cnpj_fundo}`)]);
+    const offshore = await exact<{ content: { codigo_fundo: string }[] }>(
+      '/feed/fundos/v1/fundos-offshore?size=1000',
+    );
+    for (const { codigo_fundo } of offshore.content)
+      details.push([codigo_fundo, await exact(`/feed/fundos/v1/fundos-offshore/${codigo_fundo}`)]);
+    expect(details.length).toBeGreaterThan(10);
+  });
+
+  it('periods and updates in order, the current fees those of the last period', () => {
+    for (const [fund, { taxas, historico_taxas }] of details) {
+      expect(historico_taxas.length, fund).toBeGreaterThan(0);
+      const starts = historico_taxas.map((t) => String(t.data_inicio_vigencia_taxa_adm));
+      const updates = historico_taxas.map((t) => String(t.data_atualizacao));
+      expect(starts, fund).toEqual([...starts].sort());
+      expect(new Set(starts).size, fund).toBe(starts.length);
+      expect(updates, fund).toEqual([...updates].sort());
+      for (const [i, t] of historico_taxas.entries())
+        expect(String(t.data_atualizacao) >= String(starts[i]).slice(0, 10), fund).toBe(true);
+      expect(taxas.data_inicio_vigencia_taxa_adm, fund).toBe(starts[starts.length - 1]);
+    }
+  });
+
+  it('cobra_taxa_performance agrees with the performance-fee fields, periodicities in months of a year', () => {
+    for (const [fund, { taxas, historico_taxas }] of details) {
+      for (const t of [taxas, ...historico_taxas]) {
+        const months = Number(t.periodicidade_cobranca_taxa_performance);
+        expect(months, fund).toBeLessThanOrEqual(12);
+        if (t.cobra_taxa_performance === 'S') {
+          expect(months, fund).toBeGreaterThan(0);
+          if ('descricao_taxa_performance' in t) expect(t.descricao_taxa_performance, fund).not.toBe('');
+        } else {
+          expect(t.cobra_taxa_performance, fund).toBe('N');
+          expect(months, fund).toBe(0);
+          if ('descricao_taxa_performance' in t) expect(t.descricao_taxa_performance, fund).toBe('');
+        }
+      }
+    }
+  });
+});
