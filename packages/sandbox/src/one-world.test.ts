@@ -231,6 +231,34 @@ describe('an index’s figures are the same in every family that serves it', () 
     }
   });
 
+  it.each([
+    'carteira-teorica-ida',
+    'carteira-teorica-ihfa',
+    'carteira-teorica-ima',
+    'resultados-idka',
+    'resultados-ima',
+  ])('%s: the same answer under indices/ and indices-mais/, to the last generated field', async (name) => {
+    const texts = await Promise.all(
+      ['indices', 'indices-mais'].map(async (family) => {
+        const res = await call(`/feed/precos-indices/v1/${family}/${name}`);
+        expect(res.status, `${family}/${name}`).toBe(200);
+        return res.text();
+      }),
+    );
+    expect(texts[0]).toBe(texts[1]);
+  });
+
+  it('IHFA: the index-level fields of resultados-ihfa under indices/ and indices-mais/ (with its components)', async () => {
+    const one = await exact<Row[]>('/feed/precos-indices/v1/indices/resultados-ihfa');
+    const other = await exact<Row[]>('/feed/precos-indices/v1/indices-mais/resultados-ihfa');
+    expect(one.length).toBe(other.length);
+    for (const [i, row] of one.entries()) {
+      const shared = Object.keys(row).filter((k) => k in (other[i] ?? {}) && !Array.isArray(row[k]));
+      expect(shared).toContain('numero_indice');
+      for (const k of shared) expect(row[k], k).toEqual(other[i]?.[k]);
+    }
+  });
+
   // The families' sub-indices, each a subset of its parent's instruments (document 3's index definitions).
   it.each([
     ['indices/resultados-ida', 'IDA-GERAL', ['IDA-DI', 'IDA-IPCA', 'IDA-IPCA INFRA', 'IDA-IPCA EX-INFRA']],
