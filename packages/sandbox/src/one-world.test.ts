@@ -404,3 +404,34 @@ describe('v1 fee histories (every structured and offshore fund of the sample)', 
     }
   });
 });
+
+describe('the ETF preview and portfolios agree', () => {
+  it('a bond’s quantity in the preview is the one the next portfolio holds (every previewed ETF index)', async () => {
+    type Preview = Row & { codigo_isin: string; indice: string; data_inicio_proxima: string };
+    const preview = await exact<Preview[]>('/feed/precos-indices/v2/ima-etf/previa-carteira-teorica');
+    expect(preview.length).toBeGreaterThan(0);
+    const start = preview[0]?.data_inicio_proxima as string;
+    const later = new Date(`${start}T12:00:00-03:00`);
+    later.setUTCDate(later.getUTCDate() + 1);
+    const own = await startSandbox({ seed: 1, funds: 300, now: () => later });
+    try {
+      const portfolio = await (async () => {
+        const res = await sandboxFetch(own)(
+          `/feed/precos-indices/v2/ima-etf/carteira-teorica?mes=${start.slice(5, 7)}&ano=${start.slice(0, 4)}`,
+        );
+        const text = await res.text();
+        return JSON.parse(text.replace(/([:[,])(-?\d[\d.eE+-]*)(?=[,\]}])/g, '$1"$2"')) as Row[];
+      })();
+      for (const p of preview.filter((r) => r.data_inicio_proxima === start)) {
+        const held = portfolio.find((r) => r.indice === p.indice && r.codigo_isin === p.codigo_isin);
+        // The preview's field has no documented scale: it may show more digits of the same quantity.
+        expect(held, `${p.indice} ${p.codigo_isin}`).toBeDefined();
+        expect(Number(p.quantidade_proxima_carteira).toFixed(3), `${p.indice} ${p.codigo_isin}`).toBe(
+          Number(held?.quantidade_indice).toFixed(3),
+        );
+      }
+    } finally {
+      await own.stop();
+    }
+  });
+});

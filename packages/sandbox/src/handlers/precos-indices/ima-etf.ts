@@ -5,7 +5,6 @@ import type { Bond, IndexDef } from '../../universe/market.js';
 import type { RequestContext } from '../../world.js';
 import { bondPortfolioRecords, indexSummary, intradayIndices, portfolioOf } from './ima.js';
 import {
-  bondMembers,
   day15,
   firstBusinessDay,
   period,
@@ -76,8 +75,10 @@ function etfPreview(ctx: RequestContext, asked: Month): Rec[] {
     // The portfolio in force when the preview is released, and the one that follows it (data_inicio_proxima).
     const inForce = period(portfolioMonth(published, rule), rule);
     const p = period(portfolioMonth(addBusinessDays(inForce.end, 1), rule), rule);
-    const current = new Set(bondMembers(def, inForce).map((b) => b.isin));
-    for (const b of bondMembers(def, p)) {
+    // The quantities held now and in the next portfolio, as those portfolios' own releases show them.
+    const current = new Map(portfolioOf(ctx, def, rule, inForce).map((h) => [h.bond.isin, h] as const));
+    for (const next of portfolioOf(ctx, def, rule, p)) {
+      const b = next.bond;
       out.push({
         indice: def.name,
         data_divulgacao_carteira_teorica: published,
@@ -87,7 +88,8 @@ function etfPreview(ctx: RequestContext, asked: Month): Rec[] {
         codigo_selic_titulo: b.selic,
         data_vencimento: b.maturity,
         codigo_isin: b.isin,
-        quantidade_carteira_atual: current.has(b.isin) ? undefined : 0,
+        quantidade_carteira_atual: current.get(b.isin)?.quantidade_indice ?? 0,
+        quantidade_proxima_carteira: next.quantidade_indice,
         evento: current.has(b.isin) ? 'Sem evento' : 'Inclusão',
         data: p.start,
       });
