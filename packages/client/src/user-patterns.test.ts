@@ -73,7 +73,7 @@ describe('a strict user file compiles as the openapi-fetch habit expects', () =>
 // has no JavaScript API to run in process).
 const compilers = {
   '5.9': fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)),
-  '7': fileURLToPath(new URL('../node_modules/typescript7/bin/tsc', import.meta.url)),
+  '7': fileURLToPath(new URL('../node_modules/typescript-7/bin/tsc', import.meta.url)),
 } as const;
 
 interface Reported {
