@@ -36,7 +36,8 @@ import type { CallMethod, ExactOptions, ExtraQueryValue, ThrowsOn } from './call
 import { checkCredential } from './credentials.js';
 import { type EnvironmentName, placeholderFetch, resolveService } from './environments.js';
 import { resultError } from './error-body.js';
-import { ConfigurationError, type ErrorContext, errorFromResponse } from './errors.js';
+import { type ErrorContext, errorFromResponse } from './error-from-response.js';
+import { ConfigurationError } from './errors.js';
 import { ACCESS_TOKEN_HEADER, CLIENT_ID_HEADER, createPipelineFetch } from './fetch-pipeline.js';
 import { createTokenManager, FLOW_A_TOKEN_PATH, type TokenManager } from './flow-a.js';
 import { type FetchFn, globalFetch, pathOf } from './http.js';

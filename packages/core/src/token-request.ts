@@ -2,7 +2,8 @@
 // holds the token, so nothing from a 2xx body is ever quoted in an error: only field names and value types.
 
 import { isHeaderValue } from './credentials.js';
-import { errorFromResponse, FeedError, NetworkError, TokenResponseError } from './errors.js';
+import { errorFromResponse } from './error-from-response.js';
+import { FeedError, NetworkError, TokenResponseError } from './errors.js';
 import { type FetchFn, pathOf, readBody } from './http.js';
 import { redact } from './redact.js';
 import { isRedirect, redirectTarget } from './redirect.js';
