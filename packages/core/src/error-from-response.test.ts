@@ -1,40 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { errorFromResponse } from './error-from-response.js';
-import {
-  BadRequestError,
-  FeedError,
-  ForbiddenError,
-  InvalidCredentialsError,
-  NotFoundError,
-  RateLimitedError,
-  ServerError,
-  UnauthorizedError,
-} from './errors.js';
+import * as errors from './errors.js';
 
 const ctx = { method: 'GET', path: '/feed/fundos/v2/fundos?page=2' };
 const body = (status: number, error: string, message: string) => ({ status, error, message });
 
 describe('errorFromResponse', () => {
   it.each([
-    [400, false, BadRequestError, 'bad_request'],
-    [401, false, UnauthorizedError, 'unauthorized'],
-    [403, false, ForbiddenError, 'forbidden'],
-    [404, false, NotFoundError, 'not_found'],
-    [429, false, RateLimitedError, 'rate_limited'],
-    [500, false, ServerError, 'server_error'],
-    [502, false, ServerError, 'server_error'],
-    [503, false, ServerError, 'server_error'],
-    [504, false, ServerError, 'server_error'],
-    [599, false, ServerError, 'server_error'],
-    [409, false, FeedError, 'http_error'],
-    [400, true, InvalidCredentialsError, 'invalid_credentials'],
-    [401, true, InvalidCredentialsError, 'invalid_credentials'],
-    [403, true, ForbiddenError, 'forbidden'],
-    [500, true, ServerError, 'server_error'],
+    [400, false, errors.BadRequestError, 'bad_request'],
+    [401, false, errors.UnauthorizedError, 'unauthorized'],
+    [403, false, errors.ForbiddenError, 'forbidden'],
+    [404, false, errors.NotFoundError, 'not_found'],
+    [429, false, errors.RateLimitedError, 'rate_limited'],
+    [500, false, errors.ServerError, 'server_error'],
+    [502, false, errors.ServerError, 'server_error'],
+    [503, false, errors.ServerError, 'server_error'],
+    [504, false, errors.ServerError, 'server_error'],
+    [599, false, errors.ServerError, 'server_error'],
+    [409, false, errors.FeedError, 'http_error'],
+    [400, true, errors.InvalidCredentialsError, 'invalid_credentials'],
+    [401, true, errors.InvalidCredentialsError, 'invalid_credentials'],
+    [403, true, errors.ForbiddenError, 'forbidden'],
+    [500, true, errors.ServerError, 'server_error'],
   ])('%i (token call: %s) -> %o', (status, tokenCall, type, code) => {
     const error = errorFromResponse(new Response(null, { status }), undefined, { ...ctx, tokenCall });
     expect(error).toBeInstanceOf(type);
-    expect(error).toBeInstanceOf(FeedError);
+    expect(error).toBeInstanceOf(errors.FeedError);
     expect(error).toBeInstanceOf(Error);
     expect(error.code).toBe(code);
     expect(error.status).toBe(status);
@@ -69,7 +60,7 @@ describe('errorFromResponse', () => {
     ["the gateway's bare JSON string", gateway, `: ${gateway} The access token`],
   ])('takes the message from %s', (_form, errorBody, expected) => {
     const error = errorFromResponse(new Response(null, { status: 401 }), errorBody, ctx);
-    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect(error).toBeInstanceOf(errors.UnauthorizedError);
     expect(error.body).toEqual(errorBody);
     expect(error.message).toContain(`GET ${ctx.path} answered 401${expected}`);
   });
@@ -126,11 +117,15 @@ describe('errorFromResponse', () => {
         now: () => 1_000_000,
       },
     );
-    expect((error as RateLimitedError).retryAfterMs).toBe(expected);
+    expect((error as errors.RateLimitedError).retryAfterMs).toBe(expected);
   });
 
   it('leaves retryAfterMs out when there is no header', () => {
-    const error = errorFromResponse(new Response(null, { status: 429 }), undefined, ctx) as RateLimitedError;
+    const error = errorFromResponse(
+      new Response(null, { status: 429 }),
+      undefined,
+      ctx,
+    ) as errors.RateLimitedError;
     expect('retryAfterMs' in error).toBe(false);
   });
 
@@ -165,7 +160,7 @@ describe('response headers on errors', () => {
       headers: { 'retry-after': '3', 'x-request-id': 'req-1', 'x-echo': 'token tok-secret-1' },
     });
     const error = errorFromResponse(response, {}, { ...ctx, secrets: ['tok-secret-1'] });
-    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error).toBeInstanceOf(errors.RateLimitedError);
     expect(error.headers?.get('retry-after')).toBe('3');
     expect(error.headers?.get('x-echo')).toBe('token [redacted]');
     expect(JSON.stringify(error)).not.toContain('x-echo');
