@@ -55,10 +55,16 @@ import { freshToken } from './token-source.js';
 import { validateRequest } from './validate.js';
 
 export interface DocumentClientOptions {
-  /** The application's client_id (flow A). Sent as the `client_id` header of every feed call. */
-  clientId: string;
-  /** The application's client_secret. Server-side only: never ship it to a browser. */
-  clientSecret: string;
+  /**
+   * The application's client_id (flow A), sent as the `client_id` header of every feed call. Default:
+   * FEED_CLIENT_ID, where there is a process environment (Node, Bun, Deno, workerd with nodejs_compat).
+   */
+  clientId?: string | undefined;
+  /**
+   * The application's client_secret. Default: FEED_CLIENT_SECRET, where there is a process environment.
+   * Server-side only: never ship it to a browser.
+   */
+  clientSecret?: string | undefined;
   /** Required unless `baseUrl` is given. */
   environment?: EnvironmentName;
   /** Any deployment (the mock, a proxy); wins over `environment`. HTTPS only, except loopback. */

@@ -6,6 +6,7 @@
 // Nothing here runs unless asked for: without hooks or a logger the client's fetch is the user's fetch, unwrapped,
 // so the per-call path costs nothing (see the client-overhead benchmark).
 
+import { readEnv } from './env.js';
 import { ConfigurationError } from './errors.js';
 import { type FetchFn, pathOf } from './http.js';
 
@@ -190,11 +191,6 @@ function checkLevel(value: unknown, option: string): LogLevel | undefined {
     option,
     `${option} must be one of ${LEVELS.join(', ')}${option === LOG_VARIABLE ? ' or off' : ''} (got ${JSON.stringify(value)}).`,
   );
-}
-
-function readEnv(name: string): string | undefined {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  return env?.[name] || undefined;
 }
 
 const elapsed = (start: number) => Math.round(performance.now() - start);
