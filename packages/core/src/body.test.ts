@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FeedError, ResponseParseError } from './errors.js';
+import { FeedError, ResponseParseError, ResponseTooLargeError } from './errors.js';
 import { DETAIL, ONE_FUND, setupClient } from './test-support/client.js';
 import type { FakeFeedOptions } from './test-support/fixtures.js';
 
@@ -151,6 +151,46 @@ describe('answers that are not what they claim', () => {
   });
 });
 
+describe('a 2xx body that is not the documented shape at its root', () => {
+  it.each([
+    ['null', 'null'],
+    ['a number', '42'],
+    ['a string', '"F0000000001"'],
+    ['a boolean', 'true'],
+  ])('JSON %s is a ResponseParseError in both modes, never data', async (_, body) => {
+    for (const throwOnError of [false, true]) {
+      const { getOne } = setupClient(
+        feedOnly(() => new Response(body, { headers: { 'content-type': 'application/json' } })),
+        { throwOnError },
+      );
+      const error = await failure(getOne());
+      expect(error).toBeInstanceOf(ResponseParseError);
+      expect(error.code).toBe('invalid_response');
+      expect(error.message).toContain('where the operation documents an object or a list');
+      expect(error.message).not.toContain('F0000000001"');
+    }
+  });
+
+  it('an object or a list at the root is data as before', async () => {
+    for (const body of ['{"content":{"codigo_fundo":"F0000000001","nome":"x"}}', '[]']) {
+      const { getOne } = setupClient(
+        feedOnly(() => new Response(body, { headers: { 'content-type': 'application/json' } })),
+      );
+      expect((await getOne()).data).toEqual(JSON.parse(body));
+    }
+  });
+
+  it('a 204 (no body) is not read, and an operation the document does not know is not held to a shape', async () => {
+    const { client } = setupClient(feedOnly(() => new Response(null, { status: 204 })));
+    expect((await client.GET(DETAIL, { params: ONE_FUND })).data).toBeUndefined();
+    const { client: other } = setupClient(
+      feedOnly(() => new Response('null', { headers: { 'content-type': 'application/json' } })),
+    );
+    const unknown = await (other.GET as (url: string) => Promise<{ data?: unknown }>)('/feed/not-documented');
+    expect(unknown.data).toBeNull();
+  });
+});
+
 describe('maxResponseBytes', () => {
   it('stops reading a streamed (chunked) body once it passes the limit: code response_too_large', async () => {
     const big = countedStream(10_000, 1024); // 10 MB on offer
@@ -180,19 +220,47 @@ describe('maxResponseBytes', () => {
     expect(big.pulled.chunks).toBeLessThan(5);
   });
 
-  it('reads an error body only up to the limit too (no copy of it), and still maps the status', async () => {
-    const big = countedStream(10_000, 1024);
-    const { getOne } = setupClient(
-      feedOnly(() => new Response(big.stream, { status: 503 })),
-      {
-        maxResponseBytes: 64 * 1024,
-        retry: false,
-        throwOnError: true,
-      },
+  const MiB = 1024 * 1024;
+  const largeError = (status: number, length: 'declared' | 'chunked') => {
+    const big = countedStream(2600, 1024); // 2.6 MB on offer
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (length === 'declared') headers['content-length'] = String(2600 * 1024);
+    return { big, answer: () => new Response(big.stream, { status, headers }) };
+  };
+  it.each([
+    ['declared', false],
+    ['declared', true],
+    ['chunked', false],
+    ['chunked', true],
+  ] as const)(
+    'an error body past the limit (%s length, throwing: %s) is a ResponseTooLargeError naming it, read no further',
+    async (length, throwOnError) => {
+      const { big, answer } = largeError(500, length);
+      const { getOne } = setupClient(feedOnly(answer), { maxResponseBytes: MiB, retry: false, throwOnError });
+      const error = await failure(getOne());
+      expect(error).toBeInstanceOf(ResponseTooLargeError);
+      expect(error).toMatchObject({ status: 500, maxResponseBytes: MiB });
+      expect(error.message).toContain(`above maxResponseBytes (${MiB})`);
+      // The limit and a little read-ahead, never the 2,600 chunks on offer.
+      expect(big.pulled.chunks).toBeLessThan(1100);
+    },
+  );
+
+  it('a 5xx with a body past the limit is retried as a 5xx; the error once the retries end is ResponseTooLargeError', async () => {
+    let answers = 0;
+    const { feed, getOne, waits } = setupClient(
+      feedOnly(() => {
+        answers++;
+        return largeError(503, 'chunked').answer();
+      }),
+      { maxResponseBytes: MiB },
     );
     const error = await failure(getOne());
-    expect(error.code).toBe('server_error');
-    expect(big.pulled.chunks).toBeLessThan(100);
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(error.status).toBe(503);
+    expect(answers).toBe(3); // the first attempt and the two default retries
+    expect(feed.feedRequests).toHaveLength(3);
+    expect(waits).toHaveLength(2);
   });
 
   it("bounds a body read as a stream (parseAs: 'stream') too: reading it past the limit fails with response_too_large", async () => {

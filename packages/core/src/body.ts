@@ -53,8 +53,9 @@ export async function readBodyAs(response: Response, mode: BodyMode, context: Bo
       { status: response.status, method: context.method, path },
     );
   }
+  let data: unknown;
   try {
-    return context.parse ? await context.parse(text, response.status) : (JSON.parse(text) as unknown);
+    data = context.parse ? await context.parse(text, response.status) : (JSON.parse(text) as unknown);
   } catch (error) {
     if (error instanceof FeedError) throw error; // the parser's own verdict (ResponseValidationError)
     // The parser's message may quote the body (a token it echoed): the cause keeps what failed and where, not that.
@@ -65,6 +66,32 @@ export async function readBodyAs(response: Response, mode: BodyMode, context: Bo
         'service (or a proxy in front of it) sent something else: check baseUrl, and retry later.',
       { status: response.status, method: context.method, path, cause: parseFailure(error) },
     );
+  }
+  // Every JSON body the documents give is an object or a list: `null` or a bare value is no answer to hand on
+  // as `data`, whose type promises the record (the value is not quoted: a scalar may be anything, a token too).
+  if (context.jsonPromised && (data === null || typeof data !== 'object')) {
+    const path = pathIn(context);
+    throw new ResponseParseError(
+      `${context.method} ${path} answered ${response.status} with JSON ${data === null ? 'null' : 'that is a bare value'} where the operation ` +
+        'documents an object or a list. The service (or a proxy in front of it) sent something else: check ' +
+        'baseUrl, and retry later.',
+      { status: response.status, method: context.method, path },
+    );
+  }
+  return data;
+}
+
+/**
+ * An error answer's body as text, bounded as a 2xx body is: one past `maxResponseBytes` is a ResponseTooLargeError
+ * (an empty body in its place would hide that the answer was not read). One cut short reads as no body: the status
+ * already says what failed.
+ */
+export async function readErrorText(response: Response, context: BodyContext): Promise<string> {
+  try {
+    return await readText(response, context);
+  } catch (error) {
+    if (error instanceof ResponseTooLargeError) throw error;
+    return '';
   }
 }
 
@@ -174,10 +201,13 @@ async function readCounted(response: Response, context: BodyContext): Promise<Ui
 function tooLarge(response: Response, context: BodyContext, what: string): ResponseTooLargeError {
   const { method, maxResponseBytes } = context;
   const path = pathIn(context);
+  const fix = response.ok
+    ? 'Ask for less (a smaller page size, a narrower filter), or raise maxResponseBytes if such answers are expected.'
+    : "No error body of the service's is that large: check baseUrl (a wrong host or a proxy may answer so), or " +
+      'raise maxResponseBytes to read it.';
   return new ResponseTooLargeError(
     `${method} ${path} answered ${response.status} with a body that ${what}, above maxResponseBytes ` +
-      `(${maxResponseBytes}); the rest was not downloaded. Ask for less (a smaller page size, a narrower filter), ` +
-      'or raise maxResponseBytes if such answers are expected.',
+      `(${maxResponseBytes}); the rest was not downloaded. ${fix}`,
     { status: response.status, method, path, maxResponseBytes },
   );
 }

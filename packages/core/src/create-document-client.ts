@@ -30,7 +30,7 @@
 
 import createClient, { type Client } from 'openapi-fetch';
 import { basicAuthorization } from './base64.js';
-import { type BodyMode, DEFAULT_MAX_RESPONSE_BYTES, readText } from './body.js';
+import { type BodyMode, DEFAULT_MAX_RESPONSE_BYTES, readErrorText } from './body.js';
 import { CallRequest, isPlainCall } from './call-request.js';
 import type { CallMethod, ExactOptions, ExtraQueryValue, ThrowsOn } from './call-types.js';
 import { checkCredential } from './credentials.js';
@@ -222,13 +222,13 @@ export function createDocumentClient<
       secrets,
       now: retry.now,
     };
-    // Read once, bounded (a huge error body is not worth memory: the status says enough), then handed on
-    // rebuilt, so openapi-fetch's `result.error` gets the redacted text.
-    const text = await readText(response, {
+    // Read once, bounded as a 2xx body is (past the limit: ResponseTooLargeError), then handed on rebuilt, so
+    // openapi-fetch's `result.error` gets the redacted text.
+    const text = await readErrorText(response, {
       method: context.method,
       path: context.path,
       maxResponseBytes,
-    }).catch(() => '');
+    });
     const clean = redact(text, secrets);
     if (throwOnError) throw errorFromResponse(response, parse(clean), context);
     // A server that echoes a secret in its error body must not hand it to `result.error` either.
