@@ -123,6 +123,22 @@ describe('logger', () => {
     }
   });
 
+  it('logger: console prints one line per event, with no event object after it', async () => {
+    const calls: unknown[][] = [];
+    for (const level of ['debug', 'info', 'warn', 'error'] as const) {
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        calls.push(args);
+      });
+    }
+    const { client } = setupClient({ handler: onceUnavailable() }, { logger: console, logLevel: 'debug' });
+    await client.GET(LIST);
+    expect(calls).toHaveLength(5);
+    for (const args of calls) {
+      expect(args).toHaveLength(1);
+      expect(args[0]).toMatch(/^assoc-feed [^\n]+$/);
+    }
+  });
+
   it('FEED_LOG=debug logs to stderr without any option', async () => {
     vi.stubEnv('FEED_LOG', 'debug');
     const stderr = vi.spyOn(console, 'error').mockImplementation(() => {});
