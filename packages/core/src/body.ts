@@ -9,9 +9,8 @@
 import { FeedError, ResponseParseError, ResponseTooLargeError, ResponseTruncatedError } from './errors.js';
 
 /**
- * Default `maxResponseBytes`: 64 MiB. The largest documented page (E7, the batch registry, at size 1,000 with
- * every context) is about 5.3 MB in the sandbox, so this passes it twelve times over, and still stops a runaway
- * answer long before it can exhaust a server's memory.
+ * Default `maxResponseBytes`: 64 MiB. Well above the largest documented page (E7, the batch registry, at size
+ * 1,000 with every context), and still a stop for a runaway answer long before it can exhaust a server's memory.
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 

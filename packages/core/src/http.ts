@@ -18,8 +18,8 @@ export type FetchFn = (input: Request, init?: FetchInit) => Promise<Response>;
 /**
  * The runtime's fetch, resolved at call time (so a fetch polyfilled or mocked after the client was created is
  * still used). A body-less Request with the defaults is sent as its URL and init: Node's fetch (undici) given a
- * Request builds a second one from it and makes that follow the first one's signal, 15-25 µs of CPU a call on
- * Node 20 (`pnpm bench client-http`), the most expensive step of a local GET; given a URL it builds one. Any
+ * Request builds a second one from it and makes that follow the first one's signal, the most expensive step of a
+ * local GET (`pnpm bench client-http`); given a URL it builds one. Any
  * other Request (a body, a cache mode, credentials...) goes as it is, so nothing it carries is lost. A CallRequest
  * (call-request.ts) is what the document client makes instead of a Request when only this fetch will see it.
  */
