@@ -43,41 +43,44 @@ export async function readBodyAs(response: Response, mode: BodyMode, context: Bo
   }
   const text = await readText(response, context);
   if (mode === 'text') return text;
-  if (text === '') {
-    if (!context.jsonPromised) return undefined;
-    const path = pathIn(context);
-    throw new ResponseParseError(
-      `${context.method} ${path} answered ${response.status} with an empty body where the operation promises JSON. ` +
-        'The service (or a proxy in front of it) sent no answer: check baseUrl, and retry later.',
-      { status: response.status, method: context.method, path },
-    );
-  }
+  if (text === '' && !context.jsonPromised) return undefined;
   let data: unknown;
   try {
-    data = context.parse ? await context.parse(text, response.status) : (JSON.parse(text) as unknown);
+    if (text !== '') data = context.parse ? await context.parse(text, response.status) : JSON.parse(text);
   } catch (error) {
     if (error instanceof FeedError) throw error; // the parser's own verdict (ResponseValidationError)
     // The parser's message may quote the body (a token it echoed): the cause keeps what failed and where, not that.
-    const path = pathIn(context);
-    throw new ResponseParseError(
-      `${context.method} ${path} answered ${response.status} with a body that is not JSON ` +
-        `(${text.length} characters, content-type ${response.headers.get('content-type') ?? 'absent'}). The ` +
-        'service (or a proxy in front of it) sent something else: check baseUrl, and retry later.',
-      { status: response.status, method: context.method, path, cause: parseFailure(error) },
+    throw notTheAnswer(
+      response,
+      context,
+      `a body that is not JSON (${text.length} characters, content-type ${response.headers.get('content-type') ?? 'absent'})`,
+      parseFailure(error),
     );
   }
-  // Every JSON body the documents give is an object or a list: `null` or a bare value is no answer to hand on
-  // as `data`, whose type promises the record (the value is not quoted: a scalar may be anything, a token too).
+  // Every JSON body the documents give is an object or a list: no body, `null` or a bare value is no answer to
+  // hand on as `data`, whose type promises the record (the value is not quoted: it may be anything, a token too).
   if (context.jsonPromised && (data === null || typeof data !== 'object')) {
-    const path = pathIn(context);
-    throw new ResponseParseError(
-      `${context.method} ${path} answered ${response.status} with JSON ${data === null ? 'null' : 'that is a bare value'} where the operation ` +
-        'documents an object or a list. The service (or a proxy in front of it) sent something else: check ' +
-        'baseUrl, and retry later.',
-      { status: response.status, method: context.method, path },
-    );
+    const what = text === '' ? 'an empty body' : data === null ? 'JSON null' : 'a bare JSON value';
+    throw notTheAnswer(response, context, `${what} where the operation documents an object or a list`);
   }
   return data;
+}
+
+function notTheAnswer(
+  response: Response,
+  context: BodyContext,
+  what: string,
+  cause?: unknown,
+): ResponseParseError {
+  const { method } = context;
+  const path = pathIn(context);
+  return new ResponseParseError(
+    `${method} ${path} answered ${response.status} with ${what}. The service (or a proxy in front of it) sent ` +
+      'something else: check baseUrl, and retry later.',
+    cause === undefined
+      ? { status: response.status, method, path }
+      : { status: response.status, method, path, cause },
+  );
 }
 
 /**
@@ -202,8 +205,7 @@ function tooLarge(response: Response, context: BodyContext, what: string): Respo
   const path = pathIn(context);
   const fix = response.ok
     ? 'Ask for less (a smaller page size, a narrower filter), or raise maxResponseBytes if such answers are expected.'
-    : "No error body of the service's is that large: check baseUrl (a wrong host or a proxy may answer so), or " +
-      'raise maxResponseBytes to read it.';
+    : 'Check baseUrl (no error body of the service is that large), or raise maxResponseBytes.';
   return new ResponseTooLargeError(
     `${method} ${path} answered ${response.status} with a body that ${what}, above maxResponseBytes ` +
       `(${maxResponseBytes}); the rest was not downloaded. ${fix}`,

@@ -42,28 +42,22 @@ export function checkCredential(
   if (resolved === undefined) {
     throw new ConfigurationError(
       option,
-      `${option} is missing: pass the ${option === 'clientId' ? 'client_id' : 'client_secret'} of the ` +
-        `application registered in the portal as ${option}${
-          rules.fromEnvironment
-            ? `, or set ${variable} in the environment (read where process.env exists)`
-            : ''
-        }. Read it from the server's environment or secret store, never from code shipped to browsers.`,
+      `${option} is missing: pass it${rules.fromEnvironment ? ` or set ${variable}` : ''}, from the server's ` +
+        'environment or secret store (never in code shipped to browsers).',
     );
   }
   if (typeof resolved !== 'string' || resolved.trim() === '') {
     throw new ConfigurationError(
       option,
-      `${source} is empty or not a string: pass the ${option === 'clientId' ? 'client_id' : 'client_secret'} ` +
-        `of the application registered in the portal.`,
+      `${source} is empty or not a string: pass the one the portal issued.`,
     );
   }
   const fault = strayCharacter(resolved, option, rules);
   if (fault) {
-    const where = source === option ? `where ${option} is set` : `where ${variable} is set`;
     throw new ConfigurationError(
       option,
-      `${source} ${fault}, which would be sent as part of it and refused: remove it ${where} ` +
-        '(a value copied from a file often brings its final line break), or copy the value again from the portal, as is.',
+      `${source} ${fault} and would be refused: fix it where ${source === option ? option : variable} is set ` +
+        '(a value copied from a file often brings its line break).',
     );
   }
   return resolved;
@@ -75,11 +69,10 @@ function strayCharacter(value: string, option: CredentialOption, rules: Credenti
   if (/\s$/.test(value)) return 'ends with a space or line break';
   if (CONTROL.test(value)) return 'holds a control character';
   if (option === 'clientId') {
-    if (rules.basicAuth && value.includes(':')) {
-      return 'holds a ":", which would split the Basic credentials id:secret in the wrong place';
-    }
+    // Basic credentials are `id:secret`: a ':' in the id moves the split.
+    if (rules.basicAuth && value.includes(':')) return 'holds a ":" (Basic splits id:secret there)';
     // client_id is sent as a header of every feed call: fetch would refuse it there with a TypeError quoting it.
-    if (!isHeaderValue(value)) return 'holds a character past Latin-1, which no HTTP header can carry';
+    if (!isHeaderValue(value)) return 'holds a character past Latin-1 (no HTTP header carries it)';
   }
   return undefined;
 }
