@@ -43,7 +43,9 @@ describe('forms of feed.json that every generator reads', () => {
 
   it('keeps the if/then/else of the rates diffusion in object form', () => {
     const schema = (spec as { components: { schemas: Record<string, Record<string, unknown>> } }).components
-      .schemas.DifusaoTaxas as { then: { allOf: [{ properties: Record<string, unknown> }]; required?: unknown } };
+      .schemas.DifusaoTaxas as {
+      then: { allOf: [{ properties: Record<string, unknown> }]; required?: unknown };
+    };
     expect(schema.then.allOf[0].properties).toMatchObject({ horario: {}, taxa_ind_d1: { not: {} } });
     // Optional when the condition holds, absent otherwise: a real answer that lacks one stays valid.
     expect(schema.then.required).toBeUndefined();
