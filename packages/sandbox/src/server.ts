@@ -184,7 +184,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       else if (route.kind === 'flowB-token')
         outcome = flowBToken(req.headers, body, config.credentials, config.inputTokens);
       else outcome = checkInputCall(req.headers, config.inputTokens) ?? inputCall(body);
-      return outcomeResponse(outcome);
+      return outcomeResponse(outcome, op.success.status);
     }
 
     req.discard();
@@ -263,8 +263,9 @@ function inputCall(body: Uint8Array): Outcome {
   return { ok: false, status: 400, message: 'The body must be a JSON object.' };
 }
 
-function outcomeResponse(outcome: Outcome): SandboxResponse {
-  if (outcome.ok) return jsonResponse(200, outcome.body);
+/** `okStatus`: the success status the spec declares for the call (the flow A token call's is 201). */
+function outcomeResponse(outcome: Outcome, okStatus = 200): SandboxResponse {
+  if (outcome.ok) return jsonResponse(okStatus, outcome.body);
   if (outcome.gateway) return jsonResponse(outcome.status, outcome.message);
   return errorResponse(outcome.status, outcome.message, outcome.error ? { error: outcome.error } : {});
 }
