@@ -9,8 +9,8 @@ import { parseCli, UsageError, usage } from './cli-args.js';
 import { sandboxFetch } from './client.js';
 import { SANDBOX_DEFAULTS } from './start-sandbox.js';
 
-// The published bin as users start it (launcher and bundle; turbo builds it before the tests): the launcher's
-// code cache once broke --validate-with-prism while the source, run through tsx, worked.
+// The published bin as users start it (the bundled command; turbo builds it before the tests): a bundle
+// once broke --validate-with-prism while the source, run through tsx, worked.
 const binPath = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url));
 
 describe('parseCli: the flags', () => {
