@@ -55,7 +55,8 @@ export function runCli(argv: string[]): void {
     signalled = true;
     void shutdown();
   }
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stopRequested);
+  // SIGHUP: the terminal that started it closed; a stop like any other, the log's queued lines written first.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stopRequested);
   watchLauncher(stopRequested);
 
   const { options, quiet } = cli;

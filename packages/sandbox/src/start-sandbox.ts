@@ -2,6 +2,7 @@
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { REQUEST_TIMEOUT_ANSWER, REQUEST_TIMEOUT_MS } from './http/exchange.js';
 import { nodeListener } from './http/node-listener.js';
 import { createSandboxCore, SANDBOX_DEFAULTS, type SandboxBehaviour } from './sandbox-core.js';
 import { loadSpec } from './spec/load.js';
@@ -67,7 +68,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const core = createSandboxCore(loadSpec(options.specJson), options);
   const listener = nodeListener(core.pipeline);
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
-  const requestTimeout = Math.max(options.requestTimeoutMs ?? 30_000, headersTimeout);
+  const requestTimeout = Math.max(options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, headersTimeout);
   const server = createServer(
     {
       keepAlive: true,
@@ -159,12 +160,7 @@ const CLIENT_ERRORS = {
     error: 'request header fields too large',
     message: 'The request line or headers are too large.',
   },
-  timeout: {
-    status: 408,
-    reason: 'Request Timeout',
-    error: 'request timeout',
-    message: 'The request (its headers, or the whole of it) did not arrive in time; send it again.',
-  },
+  timeout: REQUEST_TIMEOUT_ANSWER,
   bad: {
     status: 400,
     reason: 'Bad Request',
