@@ -27,7 +27,10 @@ export interface SandboxOptions extends SandboxBehaviour {
   prismSpec?: string;
   /** How long to wait for Prism to listen (default 120 s: a guard against a Prism that never does). */
   startTimeoutMs?: number;
-  /** Let the process exit while the server still listens (a test runner's global set-up without a teardown). */
+  /**
+   * Let the process exit while the server still listens or holds connections open (a test runner's global set-up
+   * without a teardown).
+   */
   unref?: boolean;
   /** A client must send its request headers within this (default 10 s), else 408 and the connection closes. */
   headersTimeoutMs?: number;
@@ -107,7 +110,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   const sandboxPort = options.validateWithPrism ? 0 : (options.port ?? 0);
   await listen(server, sandboxPort, host);
-  if (options.unref) server.unref();
+  if (options.unref) {
+    // Its open connections do not hold the process either: a keep-alive connection idles for seconds after the
+    // last answer.
+    server.unref();
+    server.on('connection', (socket) => socket.unref());
+  }
   const address = server.address() as AddressInfo;
   const display = host.includes(':') ? `[${host}]` : host;
   const sandboxUrl = `http://${display}:${address.port}`;
