@@ -9,5 +9,3 @@ declare module 'vitest' {
     feedMockUrl: string;
   }
 }
-
-export {};
