@@ -74,7 +74,7 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Milliseconds, for the request log's timings: process.hrtime in Node, where performance.now() would load
- * node:perf_hooks on its first call (~0.6 ms, paid by the first request); performance.now() in a browser.
+ * node:perf_hooks on its first call, which the first request would pay for; performance.now() in a browser.
  */
 const elapsed: () => number =
   typeof process !== 'undefined' && typeof process.hrtime?.bigint === 'function'
