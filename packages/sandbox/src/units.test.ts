@@ -294,4 +294,23 @@ describe('tokens and windows', () => {
       resolveWindow(w, { 'data-inicio': '2020-01-01', 'data-fim': '2025-01-02' }, '2026-11-19'),
     ).toHaveProperty('problem');
   });
+  it('a period derived from a date at the edge of the four-digit years ends (or starts) at that edge', () => {
+    expect(addMonths('9999-12-31', 1)).toBe('9999-12-31');
+    expect(addMonths('9998-12-31', 60)).toBe('9999-12-31');
+    expect(addMonths('0001-01-01', -12)).toBe('0001-01-01');
+    expect(addMonths('0005-03-31', -60)).toBe('0001-01-01');
+    const w = op('V7').dateWindow as NonNullable<ReturnType<typeof op>['dateWindow']>;
+    expect(resolveWindow(w, { 'data-inicio': '9999-12-31' }, '2026-11-19')).toEqual({
+      start: '9999-12-31',
+      end: '9999-12-31',
+    });
+    expect(resolveWindow(w, { 'data-fim': '9999-12-31' }, '2026-11-19')).toEqual({
+      start: '9998-12-31',
+      end: '9999-12-31',
+    });
+    expect(resolveWindow(w, { 'data-fim': '0001-01-01' }, '2026-11-19')).toEqual({
+      start: '0001-01-01',
+      end: '0001-01-01',
+    });
+  });
 });
