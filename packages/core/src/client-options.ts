@@ -10,12 +10,12 @@ import type { RetryOptionsInput } from './retry.js';
 export interface DocumentClientOptions {
   /**
    * The application's client_id (flow A), sent as the `client_id` header of every feed call. Default:
-   * FEED_CLIENT_ID in the environment, where there is one (`undefined` counts as not given).
+   * FEED_CLIENT_ID, where there is a process environment (Node, Bun, Deno, workerd with nodejs_compat).
    */
   clientId?: string | undefined;
   /**
-   * The application's client_secret. Server-side only: never ship it to a browser. Default: FEED_CLIENT_SECRET
-   * in the environment, where there is one.
+   * The application's client_secret. Default: FEED_CLIENT_SECRET, where there is a process environment.
+   * Server-side only: never ship it to a browser.
    */
   clientSecret?: string | undefined;
   /** Required unless `baseUrl` is given. */

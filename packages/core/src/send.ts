@@ -3,11 +3,11 @@
 // typed error (throwing mode) or handed back with its body redacted.
 
 import { basicAuthorization } from './base64.js';
-import { readText } from './body.js';
+import { readErrorText } from './body.js';
 import { CallRequest } from './call-request.js';
 import { callOf } from './call-state.js';
 import type { ClientConfig } from './client-config.js';
-import { type ErrorContext, errorFromResponse } from './errors.js';
+import { type ErrorContext, errorFromResponse } from './error-from-response.js';
 import { ACCESS_TOKEN_HEADER, CLIENT_ID_HEADER, createPipelineFetch } from './fetch-pipeline.js';
 import type { TokenManager } from './flow-a.js';
 import { pathOf } from './http.js';
@@ -41,13 +41,13 @@ export function createSend(
       secrets,
       now: retry.now,
     };
-    // Read once, bounded (a huge error body is not worth memory: the status says enough), then handed on
-    // rebuilt, so openapi-fetch's `result.error` gets the redacted text.
-    const text = await readText(response, {
+    // Read once, bounded as a 2xx body is (past the limit: ResponseTooLargeError), then handed on rebuilt, so
+    // openapi-fetch's `result.error` gets the redacted text.
+    const text = await readErrorText(response, {
       method: context.method,
       path: context.path,
       maxResponseBytes,
-    }).catch(() => '');
+    });
     const clean = redact(text, secrets);
     if (throwOnError) throw errorFromResponse(response, parse(clean), context);
     // A server that echoes a secret in its error body must not hand it to `result.error` either.

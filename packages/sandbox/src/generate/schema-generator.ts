@@ -88,7 +88,7 @@ export function formatInstant(ms: number, pattern: string | undefined): string {
 }
 
 function isTimestampPattern(pattern: string): boolean {
-  return /\\d\{4\}-\\d\{2\}-\\d\{2\}[T ]\\d\{2\}:/.test(pattern);
+  return /\[0-9\]\{4\}-\[0-9\]\{2\}-\[0-9\]\{2\}[T ]\[0-9\]\{2\}:/.test(pattern);
 }
 
 function roundTo(value: number, scale: number): number {
