@@ -14,39 +14,18 @@ import {
 } from './errors.js';
 import { createTokenManager } from './flow-a.js';
 import { toFeedError } from './result.js';
+import { DETAIL, LIST, MONTHLY, setupClient as setup } from './test-support/client.js';
 import {
   BASE_URL,
   CLIENT_ID,
   CLIENT_SECRET,
   createFakeFeed,
   errorBody,
-  type FakeFeedOptions,
   json,
   meta,
   type paths,
   recordingSleep,
 } from './test-support/fixtures.js';
-
-const LIST = '/feed/fundos/v2/fundos';
-const DETAIL = '/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}';
-const MONTHLY = '/feed/fundos/v2/fundos/{codigo_classe_ou_subclasse}/resumo-mensal';
-
-function setup(feedOptions: FakeFeedOptions = {}, options: Partial<DocumentClientOptions> = {}) {
-  const feed = createFakeFeed(feedOptions);
-  const { waits, sleep } = recordingSleep();
-  const client = createDocumentClient<paths>(
-    {
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      baseUrl: BASE_URL,
-      fetch: feed.fetch,
-      retry: { sleep, random: () => 0.5 },
-      ...options,
-    },
-    meta,
-  );
-  return { feed, client, waits };
-}
 
 /** Answers `answer` for feed calls (token calls go to the built-in route) the first `times` times. */
 const feedCalls = (answer: (n: number) => Response | undefined) => {
