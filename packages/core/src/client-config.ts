@@ -30,15 +30,8 @@ export interface ClientConfig {
   throwOnError: boolean;
 }
 
-/**
- * `options` checked and resolved. `validatorsFrom`: the entry that exports the document's `responseValidators`,
- * named in the error when validation is asked for without them.
- */
-export function resolveClientConfig(
-  options: DocumentClientOptions | undefined,
-  loaders: DocumentExtras = {},
-  validatorsFrom = "the document package's ./validators entry",
-): ClientConfig {
+/** `options` checked and resolved (what a session needs too; the body reader is resolveBodyReader's). */
+export function resolveClientConfig(options: DocumentClientOptions | undefined): ClientConfig {
   if (!options || typeof options !== 'object') {
     throw new ConfigurationError(
       'options',
