@@ -3,18 +3,18 @@
 import { readFileSync } from 'node:fs';
 import { ConfigurationError, FeedError } from '@assoc-feed/core';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { authCheckCommand } from './commands/auth-check.js';
-import { backfillCommand } from './commands/backfill.js';
-import { conformCommand } from './commands/conform.js';
-import { exportCommand } from './commands/export.js';
-import { getCommand } from './commands/get.js';
-import { syncCommand } from './commands/sync.js';
+import { authCheckCommand } from './commands/auth-check/index.js';
+import { backfillCommand } from './commands/backfill/index.js';
+import { conformCommand } from './commands/conform/index.js';
+import { exportCommand } from './commands/export/index.js';
+import { getCommand } from './commands/get/index.js';
+import { syncCommand } from './commands/sync/index.js';
 import { defaultConfigPath } from './connection.js';
 import { EXIT, UsageError } from './errors.js';
-import type { Io } from './job.js';
+import type { Io } from './job/job.js';
+import { PROGRESS_MODES } from './job/progress.js';
 import { isStreamFile } from './output/destination.js';
 import { FORMATS } from './output/encoders.js';
-import { PROGRESS_MODES } from './progress.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { businessDaysInRange, isBusinessDay, nationalHolidays } from '@assoc-feed/core/internal/calendar';
 import { type RunningSandbox, sandboxFetch } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../test-support/cli.js';
+import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../../test-support/cli.js';
 
 const VNA = '/feed/precos-indices/v1/titulos-publicos/vna';
 let sandbox: RunningSandbox;

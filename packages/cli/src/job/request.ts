@@ -2,8 +2,8 @@
 // anything is sent (core's findIssues: patterns, limits, enums, mes-with-ano, unknown names with close matches).
 import type { ValidationIssue } from '@assoc-feed/core';
 import { findIssues } from '@assoc-feed/core/internal';
-import { UsageError } from './errors.js';
-import { addQueryValue, type QueryValues, type Target } from './operations.js';
+import { UsageError } from '../errors.js';
+import { addQueryValue, type QueryValues, type Target } from '../operations.js';
 
 /** `--query name=value`, repeatable; a repeated name becomes a list. */
 export function parseQueryOptions(pairs: readonly string[], into: QueryValues = {}): QueryValues {

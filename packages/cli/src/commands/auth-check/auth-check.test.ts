@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningSandbox, sandboxFetch } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../test-support/cli.js';
+import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../../test-support/cli.js';
 
 let sandbox: RunningSandbox;
 let twin: RunningSandbox;

@@ -18,9 +18,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningSandbox, sandboxFetch } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectExit, NOW, runCli, sandboxEnv, startTestSandbox } from '../test-support/cli.js';
-import { runMain } from '../test-support/in-process.js';
-import { query } from '../test-support/parquet.js';
+import { expectExit, NOW, runCli, sandboxEnv, startTestSandbox } from '../../test-support/cli.js';
+import { runMain } from '../../test-support/in-process.js';
+import { query } from '../../test-support/parquet.js';
 
 let sandbox: RunningSandbox;
 let root: string;

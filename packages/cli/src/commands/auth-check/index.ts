@@ -1,9 +1,9 @@
 // `assoc-feed auth check`: asks for a token with the configured credentials and says who, where and until
 // when. The token and the secret are never printed: only the client id, the target and the expiry.
-import { createFeedClients } from '../clients.js';
-import { type ConnectionFlags, resolveConnection } from '../connection.js';
-import type { Io } from '../job.js';
-import { formatSeconds } from '../progress.js';
+import { createFeedClients } from '../../clients.js';
+import { type ConnectionFlags, resolveConnection } from '../../connection.js';
+import type { Io } from '../../job/job.js';
+import { formatSeconds } from '../../job/progress.js';
 
 export interface AuthCheckOptions extends ConnectionFlags {
   retries?: number;

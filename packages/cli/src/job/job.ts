@@ -1,16 +1,8 @@
 // What export and backfill share: the output files and their checkpoint, opened fresh or resumed.
 import { lstatSync, openSync, type Stats, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import {
-  type Checkpoint,
-  checkpointPath,
-  checkSameJob,
-  readCheckpoint,
-  removeCheckpoint,
-  writeCheckpoint,
-} from './checkpoint.js';
-import { UsageError } from './errors.js';
-import type { ListMode } from './output/csv-layout.js';
+import { UsageError } from '../errors.js';
+import type { ListMode } from '../output/csv-layout.js';
 import {
   type Destination,
   fileDestination,
@@ -20,8 +12,16 @@ import {
   stdoutDestination,
   streamFileDestination,
   tablePath,
-} from './output/destination.js';
-import type { Format } from './output/encoders.js';
+} from '../output/destination.js';
+import type { Format } from '../output/encoders.js';
+import {
+  type Checkpoint,
+  checkpointPath,
+  checkSameJob,
+  readCheckpoint,
+  removeCheckpoint,
+  writeCheckpoint,
+} from './checkpoint.js';
 import type { ProgressMode } from './progress.js';
 
 export interface Io {

@@ -3,8 +3,8 @@
 // (the same parsing and request, without a process start each).
 import { type RunningSandbox, sandboxFetch } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../test-support/cli.js';
-import { runMain } from '../test-support/in-process.js';
+import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../../test-support/cli.js';
+import { runMain } from '../../test-support/in-process.js';
 
 let sandbox: RunningSandbox;
 let requests: string[] = [];

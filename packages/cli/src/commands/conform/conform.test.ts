@@ -1,7 +1,7 @@
 import type { RunningSandbox } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../test-support/cli.js';
-import type { ConformReport } from './conform.js';
+import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../../test-support/cli.js';
+import type { ConformReport } from './index.js';
 
 let plain: RunningSandbox;
 let drifting: RunningSandbox;

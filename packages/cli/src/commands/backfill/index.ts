@@ -3,16 +3,16 @@
 // the service saying "no data for it" (a date it did not publish): recorded as such, not a failure.
 import { join } from 'node:path';
 import { toFeedError } from '@assoc-feed/core';
-import { backfillKind, periodParameters, planBackfill, type Unit } from '../backfill-plan.js';
-import { UsageError } from '../errors.js';
-import { count, type Io, type JobOptions } from '../job.js';
-import { runJob } from '../job-runner.js';
-import { describe, findTarget, operations } from '../operations.js';
-import { runOrdered } from '../ordered.js';
-import { isStreamFile, tablePath, writeFileAtomic } from '../output/destination.js';
-import { createEncoder } from '../output/encoders.js';
-import { recordShape } from '../output/record-shape.js';
-import { checkParams, filledPath, parseQueryOptions, requestLine } from '../request.js';
+import { UsageError } from '../../errors.js';
+import { count, type Io, type JobOptions } from '../../job/job.js';
+import { runJob } from '../../job/job-runner.js';
+import { runOrdered } from '../../job/ordered.js';
+import { checkParams, filledPath, parseQueryOptions, requestLine } from '../../job/request.js';
+import { describe, findTarget, operations } from '../../operations.js';
+import { isStreamFile, tablePath, writeFileAtomic } from '../../output/destination.js';
+import { createEncoder } from '../../output/encoders.js';
+import { recordShape } from '../../output/record-shape.js';
+import { backfillKind, periodParameters, planBackfill, type Unit } from './plan.js';
 
 export interface BackfillOptions extends JobOptions {
   from: string;

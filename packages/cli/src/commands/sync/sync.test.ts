@@ -7,7 +7,6 @@ import { parseLossless, rawNumberText } from '@assoc-feed/core/internal';
 import { businessDaysInRange } from '@assoc-feed/core/internal/calendar';
 import { type RunningSandbox, sandboxFetch } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { decimalText } from '../sync/cells.js';
 import {
   expectExit,
   finished,
@@ -16,8 +15,9 @@ import {
   sandboxEnv,
   spawnCli,
   startTestSandbox,
-} from '../test-support/cli.js';
-import { datasetContent, describeQuery, query } from '../test-support/parquet.js';
+} from '../../test-support/cli.js';
+import { datasetContent, describeQuery, query } from '../../test-support/parquet.js';
+import { decimalText } from './cells.js';
 
 const TPF = '/feed/precos-indices/v1/titulos-publicos/mercado-secundario-TPF';
 const E8 = '/feed/fundos/v2/fundos/serie-historica/lote';

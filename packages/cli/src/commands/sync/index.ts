@@ -1,20 +1,20 @@
 // `assoc-feed sync --out-dir DIR`: keeps DIR a queryable copy of the service in Parquet for a window of dates,
 // incrementally (each run asks only what is missing or newly released) and exactly once (a killed run, run again,
-// leaves what an uninterrupted run leaves). What it keeps: sync/scope.ts; when data is final: sync/release.ts;
-// the layout and the manifest: sync/dataset.ts; the column types: sync/column-types.ts.
+// leaves what an uninterrupted run leaves). What it keeps: scope.ts; when data is final: release.ts;
+// the layout and the manifest: dataset.ts; the column types: column-types.ts.
 import { existsSync, statSync } from 'node:fs';
 import { FeedError } from '@assoc-feed/core';
 import { addMonths, isIsoDate, todayInBrasilia } from '@assoc-feed/core/internal/calendar';
 import { loadSpecModel } from '@assoc-feed/specs/load';
-import { createFeedClients } from '../clients.js';
-import { type ConnectionFlags, resolveConnection } from '../connection.js';
-import { UsageError } from '../errors.js';
-import { count, type Io } from '../job.js';
-import { matchesOnly } from '../operations.js';
-import { cliVersion } from '../program.js';
-import { createProgress, type ProgressMode } from '../progress.js';
-import { ValueFitError } from '../sync/cells.js';
-import { type Column, recordColumns, sqlType } from '../sync/column-types.js';
+import { createFeedClients } from '../../clients.js';
+import { type ConnectionFlags, resolveConnection } from '../../connection.js';
+import { UsageError } from '../../errors.js';
+import { count, type Io } from '../../job/job.js';
+import { createProgress, type ProgressMode } from '../../job/progress.js';
+import { matchesOnly } from '../../operations.js';
+import { cliVersion } from '../../program.js';
+import { ValueFitError } from './cells.js';
+import { type Column, recordColumns, sqlType } from './column-types.js';
 import {
   foreignEntries,
   lockDir,
@@ -25,9 +25,9 @@ import {
   removeDataset,
   removeLeftovers,
   type SchemaField,
-} from '../sync/dataset.js';
-import { openParquetWriter } from '../sync/parquet-writer.js';
-import { partitionStore } from '../sync/partition-store.js';
+} from './dataset.js';
+import { openParquetWriter } from './parquet-writer.js';
+import { partitionStore } from './partition-store.js';
 import {
   datedUnits,
   runTarget,
@@ -35,8 +35,8 @@ import {
   type TargetRun,
   type TargetTally,
   updatesSince,
-} from '../sync/run-target.js';
-import { chooseTargets, type SyncTarget, syncTargets } from '../sync/scope.js';
+} from './run-target.js';
+import { chooseTargets, type SyncTarget, syncTargets } from './scope.js';
 
 export interface SyncOptions extends ConnectionFlags {
   outDir: string;

@@ -6,9 +6,9 @@
 //   - E8 (the funds list paged by cursor): read by update time, one partition per `data_competencia`;
 //   - E1, E3, E7 (the other funds lists): one snapshot partition per sync day (`snapshot=`).
 import type { SpecModel } from '@assoc-feed/specs/model';
-import { type BackfillKind, backfillKind } from '../backfill-plan.js';
-import { UsageError } from '../errors.js';
-import { describe, matchesOnly, type Operation, operations } from '../operations.js';
+import { UsageError } from '../../errors.js';
+import { describe, matchesOnly, type Operation, operations } from '../../operations.js';
+import { type BackfillKind, backfillKind } from '../backfill/plan.js';
 
 export interface ReleaseSchedule {
   frequency?: string;

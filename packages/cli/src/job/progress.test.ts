@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningSandbox } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, expectExit, runCli, sandboxEnv, startTestSandbox } from './test-support/cli.js';
+import { BIN, expectExit, runCli, sandboxEnv, startTestSandbox } from '../test-support/cli.js';
 
 let sandbox: RunningSandbox;
 let dir: string;

@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectExit, runCli } from '../test-support/cli.js';
+import { expectExit, runCli } from '../../test-support/cli.js';
 
 const servers: Server[] = [];
 afterAll(async () => {

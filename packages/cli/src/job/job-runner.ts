@@ -3,12 +3,12 @@
 // gives only what differs: its checkpointed state, how it starts and ends its output, its units, its summary.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createFeedClients, type LooseClient } from './clients.js';
-import { type ConnectionFlags, resolveConnection } from './connection.js';
-import { UsageError } from './errors.js';
+import { createFeedClients, type LooseClient } from '../clients.js';
+import { type ConnectionFlags, resolveConnection } from '../connection.js';
+import { UsageError } from '../errors.js';
+import type { Operation } from '../operations.js';
+import { fileKey } from '../output/destination.js';
 import { type Io, type JobOptions, type OpenedJob, openJob } from './job.js';
-import type { Operation } from './operations.js';
-import { fileKey } from './output/destination.js';
 import { createProgress, type Progress } from './progress.js';
 
 /** What a command's steps see and update; `records` and `state` are what the checkpoint records. */

@@ -17,8 +17,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from '../errors.js';
-import { writeFileAtomic } from '../output/destination.js';
+import { UsageError } from '../../errors.js';
+import { writeFileAtomic } from '../../output/destination.js';
 
 export const MANIFEST = '_sync.json';
 /** Held by the run writing DIR (its pid): a second run at the same time would remove the first one's files. */

@@ -3,9 +3,9 @@
 // by key into its `data_competencia` partition; E1, E3, E7 the whole list once a day.
 import { toFeedError } from '@assoc-feed/core';
 import { addDays } from '@assoc-feed/core/internal/calendar';
-import { planBackfill, type Unit } from '../backfill-plan.js';
-import type { LooseClient, LoosePage } from '../clients.js';
-import { runOrdered } from '../ordered.js';
+import type { LooseClient, LoosePage } from '../../clients.js';
+import { runOrdered } from '../../job/ordered.js';
+import { planBackfill, type Unit } from '../backfill/plan.js';
 import { toRow } from './cells.js';
 import type { Column } from './column-types.js';
 import type { OperationEntry } from './dataset.js';

@@ -2,8 +2,8 @@
 // output file are complete, and where to continue. It is replaced atomically after every committed unit (a
 // page, a date, a month), and removed when the job completes.
 import { readFileSync, rmSync } from 'node:fs';
-import { UsageError } from './errors.js';
-import { writeFileAtomic } from './output/destination.js';
+import { UsageError } from '../errors.js';
+import { writeFileAtomic } from '../output/destination.js';
 
 export interface Checkpoint<Progress> {
   version: 1;

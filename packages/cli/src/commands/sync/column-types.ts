@@ -10,7 +10,7 @@
 //   timestamps (no offset, Brasília time)      TIMESTAMP adjusted to UTC (wall-clock time at -03:00)
 //   text, enumerations                         VARCHAR
 import type { SpecModel } from '@assoc-feed/specs/model';
-import { deref, itemsOf, properties, type Schema, types } from '../schema-walk.js';
+import { deref, itemsOf, properties, type Schema, types } from '../../schema-walk.js';
 
 export type ColumnType =
   | { kind: 'decimal'; precision: number; scale: number }

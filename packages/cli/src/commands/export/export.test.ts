@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type RunningSandbox, sandboxFetch } from '@assoc-feed/sandbox';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../test-support/cli.js';
+import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../../test-support/cli.js';
 
 // The full sandbox (7,231 funds) where scale is the point: every fund exported whole. The formats, filters and
 // paging by cursor do not depend on the size of the list: they read a sandbox of 300 funds, with page sizes that

@@ -4,17 +4,17 @@
 // read one answer after the other (each names the next), the next answer requested while one is written; the
 // checkpoint keeps the cursor of the first answer not yet written.
 
-import { checkpointPath } from '../checkpoint.js';
-import type { LoosePage } from '../clients.js';
-import { UsageError } from '../errors.js';
-import { count, type Io, type JobOptions } from '../job.js';
-import { runJob } from '../job-runner.js';
-import { describe, findTarget, operations } from '../operations.js';
-import { runOrdered } from '../ordered.js';
-import { fileKey, isStreamFile, tablePath } from '../output/destination.js';
-import { createEncoder } from '../output/encoders.js';
-import { recordShape } from '../output/record-shape.js';
-import { checkParams, filledPath, parseQueryOptions, requestLine } from '../request.js';
+import type { LoosePage } from '../../clients.js';
+import { UsageError } from '../../errors.js';
+import { checkpointPath } from '../../job/checkpoint.js';
+import { count, type Io, type JobOptions } from '../../job/job.js';
+import { runJob } from '../../job/job-runner.js';
+import { runOrdered } from '../../job/ordered.js';
+import { checkParams, filledPath, parseQueryOptions, requestLine } from '../../job/request.js';
+import { describe, findTarget, operations } from '../../operations.js';
+import { fileKey, isStreamFile, tablePath } from '../../output/destination.js';
+import { createEncoder } from '../../output/encoders.js';
+import { recordShape } from '../../output/record-shape.js';
 
 export interface ExportOptions extends JobOptions {
   query: string[];

@@ -1,11 +1,11 @@
 // `assoc-feed get <path>`: one GET of any operation, checked against the spec first, its JSON answer on stdout.
 import { toFeedError } from '@assoc-feed/core';
 import { stringifyLossless } from '@assoc-feed/core/internal';
-import { createFeedClients } from '../clients.js';
-import { type ConnectionFlags, resolveConnection } from '../connection.js';
-import type { Io } from '../job.js';
-import { findTarget } from '../operations.js';
-import { checkParams, parseQueryOptions, requestLine } from '../request.js';
+import { createFeedClients } from '../../clients.js';
+import { type ConnectionFlags, resolveConnection } from '../../connection.js';
+import type { Io } from '../../job/job.js';
+import { checkParams, parseQueryOptions, requestLine } from '../../job/request.js';
+import { findTarget } from '../../operations.js';
 
 export interface GetOptions extends ConnectionFlags {
   query: string[];

@@ -5,14 +5,14 @@
 import { type ResponseIssue, toFeedError } from '@assoc-feed/core';
 import { loadSpecModel } from '@assoc-feed/specs/load';
 import type { Json, SpecModel } from '@assoc-feed/specs/model';
-import { createFeedClients } from '../clients.js';
-import { type Drift, driftsOf } from '../conform/drift.js';
-import { type ConnectionFlags, resolveConnection } from '../connection.js';
-import { UsageError } from '../errors.js';
-import type { Io } from '../job.js';
-import { matchesOnly, type Operation, operations, type QueryValues } from '../operations.js';
-import { createProgress, type ProgressMode } from '../progress.js';
-import { requestLine } from '../request.js';
+import { createFeedClients } from '../../clients.js';
+import { type ConnectionFlags, resolveConnection } from '../../connection.js';
+import { UsageError } from '../../errors.js';
+import type { Io } from '../../job/job.js';
+import { createProgress, type ProgressMode } from '../../job/progress.js';
+import { requestLine } from '../../job/request.js';
+import { matchesOnly, type Operation, operations, type QueryValues } from '../../operations.js';
+import { type Drift, driftsOf } from './drift.js';
 
 export interface ConformOptions extends ConnectionFlags {
   json: boolean;
