@@ -1,6 +1,5 @@
 // The command line: commander's parser, help and "did you mean" for commands and options; our own checks for
 // everything the spec decides (paths, parameters, dates). Exit codes: see errors.ts.
-import { readFileSync } from 'node:fs';
 import { ConfigurationError, FeedError } from '@assoc-feed/core';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { authCheckCommand } from './commands/auth-check/index.js';
@@ -15,6 +14,7 @@ import type { Io } from './job/job.js';
 import { PROGRESS_MODES } from './job/progress.js';
 import { isStreamFile } from './output/destination.js';
 import { FORMATS } from './output/encoders.js';
+import { cliVersion } from './version.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
@@ -37,14 +37,6 @@ function seconds(value: string) {
   if (!(n > 0) || !Number.isFinite(n))
     throw new InvalidArgumentError('give a number of seconds above 0, e.g. 30 or 0.5.');
   return n;
-}
-
-/** The installed package's version (dist/ and src/ both sit one level below package.json). */
-export function cliVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  };
-  return manifest.version;
 }
 
 /**

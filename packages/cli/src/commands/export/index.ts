@@ -4,17 +4,17 @@
 // read one answer after the other (each names the next), the next answer requested while one is written; the
 // checkpoint keeps the cursor of the first answer not yet written.
 
-import type { LoosePage } from '../../clients.js';
+import type { OperationMeta } from '@assoc-feed/core';
 import { UsageError } from '../../errors.js';
 import { checkpointPath } from '../../job/checkpoint.js';
 import { count, type Io, type JobOptions } from '../../job/job.js';
 import { runJob } from '../../job/job-runner.js';
-import { runOrdered } from '../../job/ordered.js';
 import { checkParams, filledPath, parseQueryOptions, requestLine } from '../../job/request.js';
-import { describe, findTarget, operations } from '../../operations.js';
+import { describe, findTarget, operations, type QueryValues, type Target } from '../../operations.js';
 import { fileKey, isStreamFile, tablePath } from '../../output/destination.js';
 import { createEncoder } from '../../output/encoders.js';
 import { recordShape } from '../../output/record-shape.js';
+import { type ExportProgress, readByCursor, readByPage } from './read-pages.js';
 
 export interface ExportOptions extends JobOptions {
   query: string[];
@@ -23,17 +23,55 @@ export interface ExportOptions extends JobOptions {
   config?: string;
 }
 
-interface ExportProgress {
-  nextPage: number;
-  totalPages?: number;
-  totalElements?: number;
-  /** A list paged by cursor: the cursor of the first answer not yet written (absent: the first, or done). */
-  cursor?: string;
-  /** A list paged by cursor: the last answer has been written. */
-  done?: boolean;
-}
+type Paging = NonNullable<OperationMeta['pagination']>;
 
 export async function exportCommand(pathArg: string, options: ExportOptions, io: Io): Promise<void> {
+  const { target, paging, query } = exportRequest(pathArg, options);
+  const op = target.operation.meta;
+  const encoder = createEncoder({
+    format: options.format,
+    shape: () => recordShape(op),
+    lists: options.lists,
+  });
+  if (options.dryRun) {
+    io.stdout.write(describeExport(target, paging, query, encoder.tables, options));
+    return;
+  }
+
+  await runJob<ExportProgress>(
+    {
+      command: 'export',
+      operation: target.operation,
+      job: { path: filledPath(op.path, target.path), query, format: options.format, lists: options.lists },
+      tables: encoder.tables,
+      unit: 'records',
+      initial: { nextPage: 0 },
+      resuming: ({ state, records }) =>
+        `resuming ${options.out} at page ${state.nextPage}${state.totalPages ? ` of ${state.totalPages}` : ''} (${count(records)} records already written)`,
+      begin: ({ opened }) => opened.destination.append(encoder.start()),
+      run: (job) => {
+        const read = { path: op.path, pathParams: target.path, query, encoder, signal: io.signal };
+        return paging.kind === 'cursor'
+          ? readByCursor(job, paging, read)
+          : readByPage(job, paging, { ...read, concurrency: options.concurrency });
+      },
+      end: ({ opened, records }) => opened.destination.append(encoder.end(records)),
+      summary: ({ state, records }, seconds) => [
+        `exported ${count(records)} records of GET ${op.path} to ${options.out ?? 'stdout'} in ${seconds} s`,
+        ...(state.totalElements !== undefined && records !== state.totalElements
+          ? [
+              `warning: the list announced ${count(state.totalElements)} records (${paging.totalElementsField}) but ${count(records)} were written: it changed during the export; run it again for a consistent copy.`,
+            ]
+          : []),
+      ],
+    },
+    options,
+    io,
+  );
+}
+
+/** The list to read and its query, checked before anything is sent: a paginated list, read from its start. */
+function exportRequest(pathArg: string, options: ExportOptions) {
   const target = findTarget(pathArg);
   const op = target.operation.meta;
   const paging = op.pagination;
@@ -54,146 +92,34 @@ export async function exportCommand(pathArg: string, options: ExportOptions, io:
   }
   query[paging.sizeParam] ??= String(paging.maxSize);
   checkParams(target, { path: target.path, query });
-  const encoder = createEncoder({
-    format: options.format,
-    shape: () => recordShape(op),
-    lists: options.lists,
-  });
+  return { target, paging, query };
+}
 
-  const showPath = filledPath(op.path, target.path);
-  if (options.dryRun) {
-    const outputs = options.out
-      ? encoder.tables.map((t) => tablePath(options.out as string, t)).join(', ')
-      : 'stdout';
-    const steps =
-      paging.kind === 'cursor'
-        ? `  GET ${requestLine(op.path, { path: target.path, query })}\n` +
-          `  then ${paging.cursorParam}=<the ${paging.nextCursorField} of the answer before>, one answer after the other until it is null, written in order\n`
-        : `  GET ${requestLine(op.path, { path: target.path, query: { ...query, [paging.pageParam]: '0' } })}\n` +
-          `  then ${paging.pageParam}=1, 2, … up to the last page of the first answer (${paging.totalPagesField ?? `from ${paging.totalElementsField ?? 'its total'} and ${paging.sizeParam}`}), ${options.concurrency} at a time, written in page order\n`;
-    io.stdout.write(
-      `plan: export every record of GET ${op.path}${op.documentId ? ` (${op.documentId})` : ''}, ${options.format} to ${outputs}\n` +
-        steps +
-        (options.out
-          ? isStreamFile(options.out)
-            ? 'checkpoint: none (a device or a pipe cannot be resumed)\n'
-            : `checkpoint: ${checkpointPath(fileKey(options.out))} (an interrupted run resumes from it)\n`
-          : '') +
-        'dry run: nothing was sent\n',
-    );
-    return;
-  }
-
-  await runJob<ExportProgress>(
-    {
-      command: 'export',
-      operation: target.operation,
-      job: { path: showPath, query, format: options.format, lists: options.lists },
-      tables: encoder.tables,
-      unit: 'records',
-      initial: { nextPage: 0 },
-      resuming: ({ state, records }) =>
-        `resuming ${options.out} at page ${state.nextPage}${state.totalPages ? ` of ${state.totalPages}` : ''} (${count(records)} records already written)`,
-      begin: ({ opened }) => opened.destination.append(encoder.start()),
-      async run(job) {
-        const { client, opened, progress } = job;
-        const fetchPage = async (page: number, signal: AbortSignal): Promise<LoosePage | undefined> => {
-          const pageParam = paging.kind === 'page' ? paging.pageParam : 'page';
-          const pages = client.pages(op.path, {
-            params: { path: target.path, query: { ...query, [pageParam]: String(page) } },
-            signal,
-          });
-          for await (const first of pages) return first;
-          return undefined; // a 404 past the last page, or an empty page without totals
-        };
-        const commit = async (page: number, result: LoosePage | undefined) => {
-          const items = result?.items ?? [];
-          await opened.destination.append(encoder.encode(items, job.records));
-          job.records += items.length;
-          job.state = { ...job.state, nextPage: page + 1 };
-          progress.update(job.records);
-        };
-
-        progress.start(job.state.totalElements, job.records);
-        if (paging.kind === 'cursor') {
-          // Sequential by nature: each answer names the next. The client requests answer n+1 while n is written.
-          if (job.state.done) return;
-          const pages = client.pages(op.path, {
-            params: {
-              path: target.path,
-              query: { ...query, ...(job.state.cursor ? { [paging.cursorParam]: job.state.cursor } : {}) },
-            },
-            signal: io.signal,
-            prefetch: true,
-          });
-          for await (const page of pages) {
-            if (page.totalElements !== undefined && job.state.totalElements === undefined) {
-              job.state = { ...job.state, totalElements: page.totalElements };
-              progress.setTotal(page.totalElements);
-            }
-            await commit(job.state.nextPage, page);
-            const { cursor: _written, ...rest } = job.state;
-            job.state = page.nextCursor ? { ...rest, cursor: page.nextCursor } : { ...rest, done: true };
-            job.save();
-          }
-          return;
-        }
-        const first =
-          job.state.totalPages === undefined || job.state.nextPage < job.state.totalPages
-            ? await fetchPage(job.state.nextPage, io.signal)
-            : undefined;
-        if (!first) return;
-        if (
-          opened.resumed &&
-          job.state.totalElements !== undefined &&
-          first.totalElements !== job.state.totalElements
-        ) {
-          job.log(
-            `warning: the list changed since the interrupted run (${paging.totalElementsField} ${job.state.totalElements} then, ${first.totalElements} now): ` +
-              'records may be missing or repeated across the seam; pass --restart for a consistent copy.',
-          );
-        }
-        job.state = {
-          ...job.state,
-          ...(first.totalPages !== undefined ? { totalPages: first.totalPages } : {}),
-          ...(first.totalElements !== undefined ? { totalElements: first.totalElements } : {}),
-        };
-        if (job.state.totalElements !== undefined) progress.setTotal(job.state.totalElements);
-        await commit(job.state.nextPage, first);
-        opened.save(job.records, job.state, true);
-        if (job.state.totalPages !== undefined) {
-          const rest = Array.from(
-            { length: Math.max(0, job.state.totalPages - job.state.nextPage) },
-            (_, i) => job.state.nextPage + i,
-          );
-          await runOrdered(
-            rest,
-            { concurrency: options.concurrency, signal: io.signal },
-            (page, _i, signal) => fetchPage(page, signal),
-            (result, page) => commit(page, result),
-            job.save,
-          );
-        } else {
-          // No totals in the answer: one page after the other until the list ends.
-          for (;;) {
-            const page = await fetchPage(job.state.nextPage, io.signal);
-            if (!page || page.items.length === 0) break;
-            await commit(job.state.nextPage, page);
-            job.save();
-          }
-        }
-      },
-      end: ({ opened, records }) => opened.destination.append(encoder.end(records)),
-      summary: ({ state, records }, seconds) => [
-        `exported ${count(records)} records of GET ${op.path} to ${options.out ?? 'stdout'} in ${seconds} s`,
-        ...(state.totalElements !== undefined && records !== state.totalElements
-          ? [
-              `warning: the list announced ${count(state.totalElements)} records (${paging.totalElementsField}) but ${count(records)} were written: it changed during the export; run it again for a consistent copy.`,
-            ]
-          : []),
-      ],
-    },
-    options,
-    io,
+/** The dry run's plan: the requests, where they are written, and the checkpoint. */
+function describeExport(
+  target: Target,
+  paging: Paging,
+  query: QueryValues,
+  tables: readonly string[],
+  options: ExportOptions,
+): string {
+  const op = target.operation.meta;
+  const outputs = options.out ? tables.map((t) => tablePath(options.out as string, t)).join(', ') : 'stdout';
+  const steps =
+    paging.kind === 'cursor'
+      ? `  GET ${requestLine(op.path, { path: target.path, query })}\n` +
+        `  then ${paging.cursorParam}=<the ${paging.nextCursorField} of the answer before>, one answer after the other until it is null, written in order\n`
+      : `  GET ${requestLine(op.path, { path: target.path, query: { ...query, [paging.pageParam]: '0' } })}\n` +
+        `  then ${paging.pageParam}=1, 2, … up to the last page of the first answer (${paging.totalPagesField ?? `from ${paging.totalElementsField ?? 'its total'} and ${paging.sizeParam}`}), ${options.concurrency} at a time, written in page order\n`;
+  const checkpoint = !options.out
+    ? ''
+    : isStreamFile(options.out)
+      ? 'checkpoint: none (a device or a pipe cannot be resumed)\n'
+      : `checkpoint: ${checkpointPath(fileKey(options.out))} (an interrupted run resumes from it)\n`;
+  return (
+    `plan: export every record of GET ${op.path}${op.documentId ? ` (${op.documentId})` : ''}, ${options.format} to ${outputs}\n` +
+    steps +
+    checkpoint +
+    'dry run: nothing was sent\n'
   );
 }

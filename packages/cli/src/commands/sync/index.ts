@@ -12,7 +12,7 @@ import { UsageError } from '../../errors.js';
 import { count, type Io } from '../../job/job.js';
 import { createProgress, type ProgressMode } from '../../job/progress.js';
 import { matchesOnly } from '../../operations.js';
-import { cliVersion } from '../../program.js';
+import { cliVersion } from '../../version.js';
 import { ValueFitError } from './cells.js';
 import { type Column, recordColumns, sqlType } from './column-types.js';
 import {
