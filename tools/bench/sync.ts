@@ -76,7 +76,7 @@ export async function syncBench(): Promise<Row[]> {
     FEED_CLIENT_ID: sandbox.clientId,
     FEED_CLIENT_SECRET: sandbox.clientSecret,
     FEED_BASE_URL: sandbox.url,
-    ASSOC_FEED_NOW: NOW,
+    FEED_NOW: NOW,
   };
   try {
     const copy = join(dir, 'copy');

@@ -18,6 +18,8 @@ export interface ProgressOptions {
   mode: ProgressMode;
   /** What is counted: records, dates, months, windows. */
   unit: string;
+  /** The unit of one (`partition`), when it is not `unit`. */
+  oneUnit?: string;
   label: string;
   /** The bar's label, shorter so the bar fits a terminal line (default: label). */
   shortLabel?: string;
@@ -28,6 +30,8 @@ export interface ProgressOptions {
 }
 
 const number = new Intl.NumberFormat('en-US');
+const ETA_AFTER_MS = 5_000;
+const BAR_SIZE = 24;
 
 export function createProgress(options: ProgressOptions): Progress {
   const stream = options.stream ?? process.stderr;
@@ -43,28 +47,45 @@ export function createProgress(options: ProgressOptions): Progress {
     const seconds = (now() - startedAt) / 1000;
     return seconds > 0 ? (done - firstDone) / seconds : 0;
   };
+  const unitOf = (n: number) => (n === 1 && options.oneUnit ? options.oneUnit : options.unit);
+  /** An ETA once it means something: after 5 s, or a tenth of the total done; never without a total. */
+  const eta = (): string | undefined => {
+    const r = rate();
+    if (!total) return undefined;
+    if (done >= total) return formatSeconds(0);
+    if (r <= 0) return undefined;
+    if (now() - startedAt < ETA_AFTER_MS && done - firstDone < total / 10) return undefined;
+    return formatSeconds((total - done) / r);
+  };
+  const rateText = () => {
+    const r = Math.round(rate());
+    return `${number.format(r)} ${unitOf(r)}/s`;
+  };
 
   if (mode === 'bar') {
+    const render = () => {
+      const d = detail ? ` | ${detail}` : '';
+      if (!total)
+        return `${options.shortLabel ?? options.label} ${number.format(done)} ${unitOf(done)} | ${rateText()}${d}`;
+      const share = Math.min(1, done / total);
+      const filled = Math.round(share * BAR_SIZE);
+      const bar = `${'\u2588'.repeat(filled)}${'\u2591'.repeat(BAR_SIZE - filled)}`;
+      const left = eta();
+      return (
+        `${options.shortLabel ?? options.label} ${bar} ${Math.floor(share * 100)}% | ` +
+        `${number.format(done)}/${number.format(total)} ${options.unit} | ${rateText()}${left ? ` | ETA ${left}` : ''}${d}`
+      );
+    };
     const bar = new cliProgress.SingleBar(
-      {
-        stream,
-        format: `${options.shortLabel ?? options.label} {bar} {percentage}% | {value}/{total} ${options.unit} | {rate} ${options.unit}/s | ETA {eta_formatted}{detail}`,
-        hideCursor: true,
-        barsize: 24,
-        clearOnComplete: false,
-        etaBuffer: 50,
-        fps: 10,
-        formatValue: (v, _o, type) => (type === 'value' || type === 'total' ? number.format(v) : String(v)),
-      },
+      { stream, format: () => render(), hideCursor: true, clearOnComplete: false, fps: 10 },
       cliProgress.Presets.shades_classic,
     );
-    const payload = () => ({ rate: number.format(Math.round(rate())), detail: detail ? ` | ${detail}` : '' });
     return {
       start(t, d) {
         startedAt = now();
         firstDone = done = d;
         total = t;
-        bar.start(t ?? d, d, payload());
+        bar.start(t ?? 0, d);
       },
       setTotal(t) {
         total = t;
@@ -73,10 +94,10 @@ export function createProgress(options: ProgressOptions): Progress {
       update(d, text) {
         done = d;
         if (text !== undefined) detail = text;
-        bar.update(d, payload());
+        bar.update(d);
       },
       stop() {
-        bar.update(done, payload());
+        bar.update(done);
         bar.stop();
       },
     };
@@ -84,12 +105,12 @@ export function createProgress(options: ProgressOptions): Progress {
 
   const line = () => {
     const pct = total ? ` (${Math.floor((done / total) * 100)}%)` : '';
-    const r = rate();
-    const eta = total && r > 0 && done < total ? `, ETA ${formatSeconds((total - done) / r)}` : '';
-    const count =
-      total === undefined ? number.format(done) : `${number.format(done)}/${number.format(total)}`;
+    const left = eta();
+    const count = total
+      ? `${number.format(done)}/${number.format(total)} ${options.unit}`
+      : `${number.format(done)} ${unitOf(done)}`;
     stream.write(
-      `${options.label}: ${count} ${options.unit}${pct}, ${number.format(Math.round(r))} ${options.unit}/s${eta}${detail ? `, ${detail}` : ''}\n`,
+      `${options.label}: ${count}${pct}, ${rateText()}${left ? `, ETA ${left}` : ''}${detail ? `, ${detail}` : ''}\n`,
     );
   };
   let timer: NodeJS.Timeout | undefined;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toCell, toRow, utcTimestamp, ValueFitError } from './cells.js';
 import type { ColumnType } from './column-types.js';
 
+const SPACE_MILLIS = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\.\\d{3}$';
 const decimal = (precision: number, scale: number): ColumnType => ({ kind: 'decimal', precision, scale });
 
 describe('toCell: a value as its column keeps it, or a ValueFitError naming the field', () => {
@@ -26,16 +27,46 @@ describe('toCell: a value as its column keeps it, or a ValueFitError naming the 
     [
       rawNumber('1.123'),
       decimal(5, 2),
-      'valor: the value 1.123 does not fit its column DECIMAL(5,2) (3 decimals, the column keeps 2)',
+      'valor: the value "1.123" does not fit its column DECIMAL(5,2) (3 decimals, the column keeps 2)',
     ],
     [rawNumber('1234'), decimal(5, 2), '4 whole digits, the column keeps 3'],
     ['1870,533818', decimal(19, 6), 'not a number'],
     ['2026-02-30', { kind: 'date' }, 'not a date YYYY-MM-DD'],
     [rawNumber('1.5'), { kind: 'int64' }, '1 decimals, the column keeps 0'],
     [rawNumber('1234567890123456789'), { kind: 'int64' }, '19 whole digits, the column keeps 18'],
+    // The spec's precision (numeric(11)), on the digits as sent, not the column's 18.
+    [
+      rawNumber('12345678901234567'),
+      { kind: 'int64', digits: 11 },
+      'the value "12345678901234567" does not fit',
+    ],
+    [rawNumber('12345678901234567'), { kind: 'int64', digits: 11 }, '17 whole digits, the column keeps 11'],
+    // A partition value is a real date, never a path.
+    ['2026-02-1/../../../victim', { kind: 'date' }, 'the value "2026-02-1/../../../victim" does not fit'],
+    ['2026-02-15T00:00:00', { kind: 'date' }, 'not a date YYYY-MM-DD'],
+    // A timestamp in the spec's form only (the form E8's position is sent in).
+    ['2026-11-19 10:00:00', { kind: 'timestamp', pattern: SPACE_MILLIS }, "not in the spec's form"],
+    ['zzzz', { kind: 'timestamp', pattern: SPACE_MILLIS }, "not in the spec's form"],
   ] as const)('%s does not fit %j', (value, type, message) => {
     expect(() => toCell(value, type as ColumnType, 'valor')).toThrow(ValueFitError);
     expect(() => toCell(value, type as ColumnType, 'valor')).toThrow(message);
+  });
+
+  it.each([
+    ['absent', {}, 'codigo_classe: the value (absent) does not fit its column VARCHAR (the spec requires it'],
+    ['null', { codigo_classe: null }, 'the spec does not allow null'],
+  ])('a required field %s is refused (records would merge under a NULL key)', (_case, record, message) => {
+    const columns = [
+      { name: 'codigo_classe', type: { kind: 'string' } as const, required: true, nullable: false },
+    ];
+    expect(() => toRow(record, columns)).toThrow(message);
+  });
+
+  it('a required field that may be null takes null', () => {
+    const columns = [
+      { name: 'codigo_subclasse', type: { kind: 'string' } as const, required: true, nullable: true },
+    ];
+    expect(toRow({ codigo_subclasse: null }, columns)).toEqual({ codigo_subclasse: null });
   });
 
   it('names the field inside lists of structs', () => {

@@ -11,9 +11,11 @@ export class ValueFitError extends Error {
     type: ColumnType,
     why: string,
   ) {
-    const shown = rawNumberText(value) ?? stringifyLossless(value);
+    const text =
+      rawNumberText(value) ?? (typeof value === 'string' ? value : (stringifyLossless(value) ?? 'undefined'));
+    const shown = JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
     super(
-      `${field}: the value ${shown.length > 60 ? `${shown.slice(0, 60)}…` : shown} does not fit its column ` +
+      `${field}: the value ${value === undefined ? '(absent)' : shown} does not fit its column ` +
         `${sqlType(type)} (${why}); nothing was rounded or cut. The service sent a value the spec does not allow: ` +
         'report it with assoc-feed conform, or leave this operation out with --only.',
     );
@@ -39,7 +41,16 @@ export function toRow(
   const source = record as Record<string, unknown>;
   const row: Record<string, unknown> = {};
   for (const column of columns) {
-    row[column.name] = toCell(source[column.name], column.type, `${prefix}${column.name}`, unknown);
+    const value = source[column.name];
+    if (column.required && (value === undefined || (value === null && !column.nullable))) {
+      throw new ValueFitError(
+        `${prefix}${column.name}`,
+        value,
+        column.type,
+        value === undefined ? 'the spec requires it in every record' : 'the spec does not allow null',
+      );
+    }
+    row[column.name] = toCell(value, column.type, `${prefix}${column.name}`, unknown);
   }
   if (unknown) {
     for (const name of Object.keys(source)) {
@@ -57,10 +68,9 @@ export function toCell(value: unknown, type: ColumnType, field: string, unknown?
   switch (type.kind) {
     case 'decimal':
       return decimalText(numberText(value) ?? fail('not a number'), type.precision, type.scale, fail);
-    case 'int64': {
-      const text = decimalText(numberText(value) ?? fail('not a number'), 18, 0, fail);
-      return text;
-    }
+    case 'int64':
+      // The spec's precision, on the digits as sent (never a double): BIGINT's 18 digits at most.
+      return decimalText(numberText(value) ?? fail('not a number'), type.digits ?? 18, 0, fail);
     case 'double': {
       const text = numberText(value) ?? fail('not a number');
       const n = Number(text);
@@ -71,7 +81,10 @@ export function toCell(value: unknown, type: ColumnType, field: string, unknown?
     case 'date':
       return typeof value === 'string' && isRealDate(value) ? value : fail('not a date YYYY-MM-DD');
     case 'timestamp':
-      return (typeof value === 'string' && utcTimestamp(value)) || fail('not a date and time');
+      if (typeof value !== 'string') return fail('not a date and time');
+      if (type.pattern && !matches(type.pattern, value))
+        return fail(`not in the spec's form ${type.pattern}`);
+      return utcTimestamp(value) || fail('not a date and time');
     case 'string':
       if (typeof value === 'string') return value;
       if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -139,7 +152,17 @@ export function decimalText(
   return sign && body !== '0' ? `-${body}` : body;
 }
 
-function isRealDate(text: string): boolean {
+const patterns = new Map<string, RegExp>();
+function matches(pattern: string, text: string): boolean {
+  let re = patterns.get(pattern);
+  if (!re) {
+    re = new RegExp(pattern);
+    patterns.set(pattern, re);
+  }
+  return re.test(text);
+}
+
+export function isRealDate(text: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));

@@ -14,11 +14,13 @@ import { deref, itemsOf, properties, type Schema, types } from '../../schema-wal
 
 export type ColumnType =
   | { kind: 'decimal'; precision: number; scale: number }
-  | { kind: 'int64' }
+  /** `digits`: the most the spec allows (its precision), checked on the digits as sent. */
+  | { kind: 'int64'; digits?: number }
   | { kind: 'double' }
   | { kind: 'boolean' }
   | { kind: 'date' }
-  | { kind: 'timestamp' }
+  /** `pattern`: the spec's form of the text (e.g. milliseconds required). */
+  | { kind: 'timestamp'; pattern?: string }
   | { kind: 'string' }
   /** An object without declared fields (a map): its JSON text. */
   | { kind: 'json' }
@@ -28,6 +30,9 @@ export type ColumnType =
 export interface Column {
   name: string;
   type: ColumnType;
+  /** The spec requires the field in every record (it may still be null when `nullable`). */
+  required?: boolean;
+  nullable?: boolean;
 }
 
 /** Parquet's (and DuckDB's) widest decimal. */
@@ -95,9 +100,14 @@ function typeOf(model: SpecModel, raw: unknown, depth: number): ColumnType {
   if (items) return { kind: 'list', item: typeOf(model, items, depth + 1) };
   const fields = properties(model, s);
   if (fields.length > 0) {
+    const required = requiredOf(model, s);
     return {
       kind: 'struct',
-      fields: fields.map(([name, sub]) => ({ name, type: typeOf(model, sub, depth + 1) })),
+      fields: fields.map(([name, sub]) => ({
+        name,
+        type: typeOf(model, sub, depth + 1),
+        ...(required.has(name) ? { required: true, nullable: isNullable(model, sub) } : {}),
+      })),
     };
   }
   const t = types(s).filter((x) => x !== 'null');
@@ -119,7 +129,8 @@ function typeOf(model: SpecModel, raw: unknown, depth: number): ColumnType {
   if (t.includes('string')) {
     if (s.format === 'date') return { kind: 'date' };
     if (s.format === 'date-time') return { kind: 'timestamp' };
-    if (typeof s.pattern === 'string' && TIMESTAMP_PATTERN.test(s.pattern)) return { kind: 'timestamp' };
+    if (typeof s.pattern === 'string' && TIMESTAMP_PATTERN.test(s.pattern))
+      return { kind: 'timestamp', pattern: s.pattern };
     return { kind: 'string' };
   }
   if (Array.isArray(s.enum) && s.enum.every((v) => typeof v === 'string')) return { kind: 'string' };
@@ -127,7 +138,31 @@ function typeOf(model: SpecModel, raw: unknown, depth: number): ColumnType {
 }
 
 function wholeNumber(precision: number | undefined): ColumnType {
-  return precision !== undefined && precision > 18
-    ? { kind: 'decimal', precision: Math.min(precision, MAX_PRECISION), scale: 0 }
-    : { kind: 'int64' };
+  if (precision !== undefined && precision > 18)
+    return { kind: 'decimal', precision: Math.min(precision, MAX_PRECISION), scale: 0 };
+  return precision !== undefined ? { kind: 'int64', digits: precision } : { kind: 'int64' };
+}
+
+/** The fields a schema requires, its allOf parts' included. */
+function requiredOf(model: SpecModel, schema: Schema, depth = 0): Set<string> {
+  const out = new Set<string>(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  if (depth > 8) return out;
+  for (const part of (schema.allOf as unknown[] | undefined) ?? []) {
+    const s = deref(model, part);
+    if (s) for (const name of requiredOf(model, s, depth + 1)) out.add(name);
+  }
+  return out;
+}
+
+/** Whether null is a value the spec allows for the field. */
+function isNullable(model: SpecModel, raw: unknown): boolean {
+  const s = deref(model, raw);
+  if (!s) return true;
+  if (types(s).includes('null') || s.nullable === true) return true;
+  return ['oneOf', 'anyOf'].some((key) =>
+    ((s[key] as unknown[] | undefined) ?? []).some((v) => {
+      const d = deref(model, v);
+      return !d || types(d).includes('null') || Object.keys(d).length === 0;
+    }),
+  );
 }

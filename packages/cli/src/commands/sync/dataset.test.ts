@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { foreignEntries, type Manifest, removeLeftovers } from './dataset.js';
+import { foreignEntries, removeLeftovers } from './dataset.js';
+import type { Manifest } from './manifest.js';
 
 let dir: string;
 beforeEach(() => {

@@ -1,11 +1,13 @@
-// The directory `sync` keeps, and its manifest `_sync.json`:
+// The directory `sync` keeps, opened once on DIR:
 //   DIR/_sync.json                                           what is complete, per operation, and its schema
+//   DIR/_sync.lock                                           held by the run writing DIR (lock.ts)
 //   DIR/<operationId>/<column>=YYYY-MM-DD/part-<n>.parquet   one file per partition (hive-style)
 //   DIR/_tmp/                                                spools and files being written (never `.parquet`)
 // A partition file is written under a temporary name, synced, renamed, and only then recorded in the manifest
 // (itself replaced atomically). So after a kill at any moment the manifest names only whole files; a file it does
 // not name (renamed just before the kill) and the temporary directory are removed by the next run, which then
 // redoes that partition: the dataset ends up row for row what an uninterrupted run writes.
+// Every path below DIR is built here, from checked names only, and verified to stay under DIR.
 import {
   existsSync,
   lstatSync,
@@ -14,81 +16,136 @@ import {
   readFileSync,
   rmdirSync,
   rmSync,
-  writeFileSync,
+  statSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isIsoDate } from '@assoc-feed/core/internal/calendar';
 import { UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../output/destination.js';
+import { type HeldLock, LOCK, type LockOptions, takeLock } from './lock.js';
+import { COLUMN, emptyManifest, MANIFEST, type Manifest, PART_FILE, parseManifest } from './manifest.js';
 
-export const MANIFEST = '_sync.json';
-/** Held by the run writing DIR (its pid): a second run at the same time would remove the first one's files. */
-export const LOCK = '_sync.lock';
 export const TEMP_DIR = '_tmp';
-
-export interface PartitionEntry {
-  /** The file's name in the partition's directory; absent when the service had no data for it. */
-  file?: string;
-  rows: number;
-  /** Final: never asked again. Not final (read before the day was over): asked again on the next run. */
-  final: boolean;
-  /** When it was read (UTC). */
-  readAt: string;
-}
-
-export interface SchemaField {
-  name: string;
-  type: string;
-}
-
-export interface OperationEntry {
-  path: string;
-  documentId?: string;
-  /** The hive column of its partitions (`data`, `mes`, `data_competencia`, `snapshot`). */
-  partitionColumn: string;
-  schema: SchemaField[];
-  /** By partition value (YYYY-MM-DD). */
-  partitions: Record<string, PartitionEntry>;
-  /** E8: the window read so far and the newest `data_atualizacao` kept (the next run reads from it). */
-  updates?: { from: string; to: string; since: string };
-}
-
-export interface Manifest {
-  version: 1;
-  /** The CLI version that last wrote it (information only: a new version with the same schemas resumes). */
-  writtenBy: string;
-  operations: Record<string, OperationEntry>;
-}
-
-export function partitionDir(dir: string, operationId: string, column: string, value: string): string {
-  return join(dir, operationId, `${column}=${value}`);
-}
-
-export function readManifest(dir: string): Manifest | undefined {
-  const path = join(dir, MANIFEST);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-  try {
-    const parsed = JSON.parse(text) as Manifest;
-    if (parsed.version !== 1 || typeof parsed.operations !== 'object') throw new Error('unknown layout');
-    return parsed;
-  } catch {
-    throw new UsageError(
-      `${path} is not a manifest this version of assoc-feed reads: pass --restart to start the copy over.`,
-    );
-  }
-}
-
-export function writeManifest(dir: string, manifest: Manifest): void {
-  writeFileAtomic(join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-}
-
-const PARTITION = /^[a-z_]+=\d{4}-\d{2}-\d{2}$/;
-const PART_FILE = /^part-\d+\.parquet$/;
 const MANIFEST_TEMP = /^_sync\.json\.\d+\.tmp$/;
+const PARTITION = /^[a-z][a-z0-9_]*=\d{4}-\d{2}-\d{2}$/;
+
+export class Dataset {
+  private lock: HeldLock | undefined;
+
+  private constructor(
+    readonly dir: string,
+    /** Every operation sync keeps: the only names of directories under DIR. */
+    readonly operationIds: ReadonlySet<string>,
+  ) {}
+
+  /** DIR checked as `--out-dir`: a directory (new, or one sync wrote) holding nothing sync did not write. */
+  static open(dir: string, operationIds: ReadonlySet<string>): Dataset {
+    if (dir.trim() === '') throw new UsageError('--out-dir is empty: give the directory of the copy.');
+    checkDirectory(dir);
+    const foreign = foreignEntries(dir, operationIds);
+    if (foreign.length > 0) {
+      const shown =
+        foreign.slice(0, 5).join(', ') + (foreign.length > 5 ? `, and ${foreign.length - 5} more` : '');
+      throw new UsageError(
+        `--out-dir ${dir} holds files sync did not write (${shown}): give an empty or new directory, or one an ` +
+          'earlier sync wrote.',
+      );
+    }
+    return new Dataset(dir, operationIds);
+  }
+
+  get manifestPath(): string {
+    return join(this.dir, MANIFEST);
+  }
+
+  /** The manifest, checked (exit 2 naming the field otherwise); a new one when DIR has none. */
+  readManifest(): { manifest: Manifest; notes: string[] } {
+    let text: string;
+    try {
+      text = readFileSync(this.manifestPath, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { manifest: emptyManifest(), notes: [] };
+      throw error;
+    }
+    return parseManifest(text, this.manifestPath, this.operationIds);
+  }
+
+  writeManifest(manifest: Manifest): void {
+    writeFileAtomic(this.manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+  }
+
+  /** Creates DIR and takes its lock for this run. */
+  take(options?: LockOptions): void {
+    mkdirSync(this.dir, { recursive: true });
+    this.lock = takeLock(this.dir, options);
+  }
+
+  release(): void {
+    this.lock?.release();
+    this.lock = undefined;
+  }
+
+  /** The directory of one partition: a known operation, a column name, a real date; always under DIR. */
+  partitionDir(operationId: string, column: string, value: string): string {
+    if (!this.operationIds.has(operationId) || !COLUMN.test(column) || !isIsoDate(value))
+      throw new Error(`not a partition sync writes: ${operationId}/${column}=${value}`);
+    return this.under(join(this.dir, operationId, `${column}=${value}`));
+  }
+
+  /** A file in the temporary directory (created on first use). */
+  tempPath(name: string): string {
+    if (!/^[A-Za-z0-9_.=-]+$/.test(name) || name.startsWith('.'))
+      throw new Error(`not a temporary name: ${name}`);
+    mkdirSync(join(this.dir, TEMP_DIR), { recursive: true });
+    return this.under(join(this.dir, TEMP_DIR, name));
+  }
+
+  private under(path: string): string {
+    const rel = relative(resolve(this.dir), resolve(path));
+    if (rel === '' || rel.startsWith('..') || isAbsolute(rel))
+      throw new Error(`${path} is outside ${this.dir}`);
+    return path;
+  }
+
+  /**
+   * `--restart` of these operations: their entries leave the manifest first (written), then their directories go,
+   * so a kill in between leaves a manifest that names nothing missing.
+   */
+  restart(manifest: Manifest, operationIds: readonly string[]): void {
+    for (const id of operationIds) delete manifest.operations[id];
+    if (existsSync(this.manifestPath)) this.writeManifest(manifest);
+    for (const id of operationIds) {
+      if (this.operationIds.has(id)) rmSync(this.under(join(this.dir, id)), { recursive: true, force: true });
+    }
+  }
+
+  /** What an interrupted run left (see removeLeftovers). */
+  removeLeftovers(manifest: Manifest): number {
+    return removeLeftovers(this.dir, manifest);
+  }
+}
+
+/** `--out-dir` must be a directory or not exist yet; a dangling link is neither. */
+function checkDirectory(dir: string): void {
+  let stat: ReturnType<typeof lstatSync>;
+  try {
+    stat = lstatSync(dir);
+  } catch {
+    return; // created by the run
+  }
+  if (stat.isSymbolicLink()) {
+    let target: ReturnType<typeof statSync>;
+    try {
+      target = statSync(dir);
+    } catch {
+      throw new UsageError(
+        `--out-dir ${dir} is a symbolic link to nothing: create what it points to, or give another directory.`,
+      );
+    }
+    if (target.isDirectory()) return;
+  } else if (stat.isDirectory()) return;
+  throw new UsageError(`--out-dir ${dir} is a file: give a directory (new, or one an earlier sync wrote).`);
+}
 
 /**
  * What in `dir` sync did not write, by the layout above: the manifest, its temporary copies, the temporary
@@ -120,9 +177,10 @@ export function foreignEntries(dir: string, operationIds: ReadonlySet<string>): 
 
 /**
  * Removes what an interrupted run left: the temporary directory, part files the manifest does not name, and
- * partition directories left empty. Returns how many files were removed.
+ * partition directories left empty. Returns how many files were removed. Only names checked by foreignEntries
+ * (DIR's own layout) and a checked manifest reach here.
  */
-export function removeLeftovers(dir: string, manifest: Manifest | undefined): number {
+export function removeLeftovers(dir: string, manifest: Manifest): number {
   let removed = 0;
   const temp = join(dir, TEMP_DIR);
   if (existsSync(temp)) {
@@ -135,10 +193,11 @@ export function removeLeftovers(dir: string, manifest: Manifest | undefined): nu
       removed++;
     }
   }
-  for (const [operationId, entry] of Object.entries(manifest?.operations ?? {})) {
+  for (const [operationId, entry] of Object.entries(manifest.operations)) {
     const opDir = join(dir, operationId);
     for (const partition of list(opDir)) {
       const partitionPath = join(opDir, partition);
+      if (!PARTITION.test(partition) || !isDir(partitionPath)) continue;
       const value = partition.slice(partition.indexOf('=') + 1);
       const kept = entry.partitions[value]?.file;
       for (const file of list(partitionPath)) {
@@ -153,7 +212,7 @@ export function removeLeftovers(dir: string, manifest: Manifest | undefined): nu
   // Operations the manifest does not know yet hold only files of a run killed before its first record.
   for (const name of list(dir)) {
     const path = join(dir, name);
-    if (manifest?.operations[name] || name === TEMP_DIR || !isDir(path)) continue;
+    if (manifest.operations[name] || name === TEMP_DIR || !isDir(path)) continue;
     for (const partition of list(path)) {
       removed += list(join(path, partition)).length;
       rmSync(join(path, partition), { recursive: true, force: true });
@@ -161,49 +220,6 @@ export function removeLeftovers(dir: string, manifest: Manifest | undefined): nu
     rmdirSync(path);
   }
   return removed;
-}
-
-/** Takes DIR for this run; refused while another live process holds it (a lock a kill left is taken over). */
-export function lockDir(dir: string): () => void {
-  const path = join(dir, LOCK);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(path, `${process.pid}\n`, { flag: 'wx' });
-      return () => rmSync(path, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number(readFileSync(path, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-        throw new UsageError(
-          `another assoc-feed sync (pid ${pid}) is writing ${dir}: wait for it to finish, or stop it first.`,
-        );
-      }
-      rmSync(path, { force: true });
-    }
-  }
-  throw new UsageError(`cannot take ${path}: remove it if no assoc-feed sync is running.`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Removes everything sync wrote in `dir` (for --restart): the manifest and the operations' directories. */
-export function removeDataset(dir: string, operationIds: ReadonlySet<string>): void {
-  rmSync(join(dir, TEMP_DIR), { recursive: true, force: true });
-  for (const name of list(dir)) {
-    if (operationIds.has(name)) rmSync(join(dir, name), { recursive: true, force: true });
-  }
-  rmSync(join(dir, MANIFEST), { force: true });
-}
-
-export function makeDir(path: string): void {
-  mkdirSync(path, { recursive: true });
 }
 
 function list(dir: string): string[] {

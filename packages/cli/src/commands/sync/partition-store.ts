@@ -4,48 +4,21 @@
 // The manifest is written at most once a second (and at the end of each operation): a file renamed but not yet
 // recorded is removed and read again by the next run, and a replaced file is removed only after a manifest that
 // no longer names it is on disk, so a kill between two manifest writes loses nothing and duplicates nothing.
-import { closeSync, existsSync, openSync, rmSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Column } from './column-types.js';
-import {
-  type Manifest,
-  makeDir,
-  type OperationEntry,
-  partitionDir,
-  TEMP_DIR,
-  writeManifest,
-} from './dataset.js';
+import type { Dataset } from './dataset.js';
+import type { Manifest, OperationEntry } from './manifest.js';
 import type { ParquetWriter } from './parquet-writer.js';
 import { publish } from './parquet-writer.js';
-
-/** Rows appended to an NDJSON file, for the writer to read back. */
-export class Spool {
-  readonly path: string;
-  rows = 0;
-  private fd: number;
-  constructor(dir: string, name: string) {
-    makeDir(join(dir, TEMP_DIR));
-    this.path = join(dir, TEMP_DIR, `${name}.${process.pid}.ndjson`);
-    this.fd = openSync(this.path, 'w');
-  }
-  add(rows: readonly Record<string, unknown>[]): void {
-    if (rows.length === 0) return;
-    const bytes = Buffer.from(`${rows.map((r) => JSON.stringify(r)).join('\n')}\n`, 'utf8');
-    let done = 0;
-    while (done < bytes.length) done += writeSync(this.fd, bytes, done, bytes.length - done);
-    this.rows += rows.length;
-  }
-  close(): void {
-    closeSync(this.fd);
-  }
-  remove(): void {
-    rmSync(this.path, { force: true });
-  }
-}
+import type { Spool, SpoolPool } from './spools.js';
 
 export interface PartitionStore {
-  readonly dir: string;
+  readonly dataset: Dataset;
   readonly manifest: Manifest;
+  readonly spools: SpoolPool;
+  /** A new spool in the temporary directory, named after what it holds. */
+  spool(name: string): Spool;
   /**
    * Writes the spool as partition `value` of the operation (merged with its previous file when `keys` are given:
    * one row per key, the spool's winning), then records it. An empty spool without keys records "no data".
@@ -65,16 +38,24 @@ export interface PartitionStore {
 /** Seconds between manifest writes while partitions are being committed. */
 const SAVE_INTERVAL_MS = 1000;
 
-export function partitionStore(dir: string, manifest: Manifest, writer: ParquetWriter): PartitionStore {
+export function partitionStore(
+  dataset: Dataset,
+  manifest: Manifest,
+  writer: ParquetWriter,
+  spools: SpoolPool,
+): PartitionStore {
   /** Files replaced by a newer one: removed once a saved manifest names the newer one. */
   let replaced: string[] = [];
   let savedAt = performance.now();
   const saveSoon = () => {
     if (performance.now() - savedAt >= SAVE_INTERVAL_MS) store.save();
   };
+  let spoolCount = 0;
   const store: PartitionStore = {
-    dir,
+    dataset,
     manifest,
+    spools,
+    spool: (name) => spools.spool(dataset.tempPath(`${name}.${process.pid}.${++spoolCount}.ndjson`)),
     async commit(operationId, entry, value, spool, columns, status) {
       spool.close();
       manifest.operations[operationId] = entry;
@@ -86,20 +67,22 @@ export function partitionStore(dir: string, manifest: Manifest, writer: ParquetW
           if (status.keys) return previous?.rows ?? 0;
           entry.partitions[value] = { rows: 0, final: status.final, readAt };
           if (previous?.file)
-            replaced.push(join(partitionDir(dir, operationId, entry.partitionColumn, value), previous.file));
+            replaced.push(
+              join(dataset.partitionDir(operationId, entry.partitionColumn, value), previous.file),
+            );
           saveSoon();
           return 0;
         }
         const generation = previous?.file ? Number(/\d+/.exec(previous.file)?.[0] ?? 0) + 1 : 1;
         const file = `part-${generation}.parquet`;
-        const target = partitionDir(dir, operationId, entry.partitionColumn, value);
-        const temporary = join(dir, TEMP_DIR, `${operationId}-${value}-${file}.${process.pid}.tmp`);
+        const target = dataset.partitionDir(operationId, entry.partitionColumn, value);
+        const temporary = dataset.tempPath(`${operationId}-${value}-${file}.${process.pid}.tmp`);
         const previousPath = previous?.file ? join(target, previous.file) : undefined;
         const rows =
           status.keys && previousPath && existsSync(previousPath)
             ? await writerMerge(writer, previousPath, spool, columns, status.keys, temporary)
             : await writer.write(spool.path, columns, temporary, status.keys);
-        makeDir(target);
+        mkdirSync(target, { recursive: true });
         publish(temporary, join(target, file));
         entry.partitions[value] = { file, rows, final: status.final, readAt };
         if (previousPath) replaced.push(previousPath);
@@ -110,7 +93,7 @@ export function partitionStore(dir: string, manifest: Manifest, writer: ParquetW
       }
     },
     save() {
-      writeManifest(dir, manifest);
+      dataset.writeManifest(manifest);
       savedAt = performance.now();
       for (const path of replaced) rmSync(path, { force: true });
       replaced = [];

@@ -5,9 +5,17 @@
 //     those of the hour they are read) is read again on every run until a run on a later day reads it;
 //   - other days are final once read after their release time;
 //   - a month is final once read after it ended, except the projections (`on-publication`), whose current and
-//     previous month are read again on every run (they change on the inflation indices' publication dates).
-import { addMonths, todayInBrasilia } from '@assoc-feed/core/internal/calendar';
+//     previous month are read again on every run (they change on the inflation indices' publication dates);
+//   - a day (or month) the service answered without data (404) is final only once the service has published a
+//     later one of that operation (it publishes in order) or seven days after its release time: a clock a few
+//     minutes ahead, or a publication later than its schedule, never leaves a permanent hole. A day that is not a
+//     business day by the calendar is final at once.
+import { addMonths, isBusinessDay, todayInBrasilia } from '@assoc-feed/core/internal/calendar';
+import type { OperationEntry } from './manifest.js';
 import type { SyncTarget } from './scope.js';
+
+/** How long after its release time a period without data is taken as never published. */
+const HOLE_FINAL_AFTER_MS = 7 * 24 * 3600_000;
 
 const BRASILIA_OFFSET_MS = 3 * 3600_000;
 
@@ -45,4 +53,29 @@ export function isFinal(target: SyncTarget, period: string, readAt: number): boo
   }
   if (changesDuringTheDay(target)) return period < readDay;
   return brasiliaInstant(period, target.schedule?.time) <= readAt;
+}
+
+/** Whether a period answered without data (404 or an empty answer) at `now` is final, by the rule above. */
+export function holeIsFinal(target: SyncTarget, period: string, entry: OperationEntry, now: number): boolean {
+  if (period.length === 10 && !isBusinessDay(period)) return true;
+  if (!isFinal(target, period, now)) return false;
+  const value = partitionValue(period);
+  const laterPublished = Object.entries(entry.partitions).some(([v, p]) => v > value && p.file !== undefined);
+  const released =
+    period.length === 7 ? brasiliaInstant(`${period}-01`) : brasiliaInstant(period, target.schedule?.time);
+  return laterPublished || now >= released + HOLE_FINAL_AFTER_MS;
+}
+
+/**
+ * Judges again every partition of a dated operation recorded without data (those of an earlier version included,
+ * which took a 404 after the release time as final): not final until the rule above says so.
+ */
+export function settleHoles(target: SyncTarget, entry: OperationEntry, now: number): void {
+  if (target.sync.kind !== 'dated') return;
+  const monthly = target.sync.plan.kind === 'month';
+  for (const [value, partition] of Object.entries(entry.partitions)) {
+    if (partition.file !== undefined) continue;
+    const period = monthly ? value.slice(0, 7) : value;
+    partition.final = holeIsFinal(target, period, entry, now);
+  }
 }

@@ -10,6 +10,8 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -48,7 +50,7 @@ beforeEach(() => {
 
 const env = (target: Pick<RunningSandbox, 'url' | 'clientId' | 'clientSecret'> = sandbox) => ({
   ...sandboxEnv(target),
-  ASSOC_FEED_NOW: NOW,
+  FEED_NOW: NOW,
 });
 let n = 0;
 const freshDir = () => join(root, `d${++n}`);
@@ -69,6 +71,9 @@ describe('assoc-feed sync: refused before anything is sent (exit 2)', () => {
       'in-process',
     ],
     [['--from', '18/11/2026'], 'is not a date: write YYYY-MM-DD', 'in-process'],
+    [['--only', ''], 'has an empty item, which names no operation', 'in-process'],
+    [['--only', ','], 'has an empty item, which names no operation', 'in-process'],
+    [['--only', 'E8,'], 'has an empty item, which names no operation', 'in-process'],
   ])('%j: %s (%s)', async (args, message, how) => {
     const dir = freshDir();
     const run = how === 'a process' ? runCli : runMain;
@@ -123,21 +128,64 @@ describe('assoc-feed sync: refused before anything is sent (exit 2)', () => {
   it('a directory another live sync is writing (its lock); a lock a killed run left is taken over', async () => {
     const dir = freshDir();
     mkdirSync(dir);
-    writeFileSync(join(dir, '_sync.lock'), `${process.pid}\n`);
-    const result = expectExit(await runCli(['sync', '--out-dir', dir, ...SELIC], env()), 2);
-    expect(result.stderr).toContain(`another assoc-feed sync (pid ${process.pid}) is writing ${dir}`);
+    const lock = join(dir, '_sync.lock');
+    // A lock refreshed just now, by a run elsewhere (another container sharing the volume: its pid means nothing).
+    writeFileSync(lock, JSON.stringify({ runId: 'r-1', pid: 4242, host: 'elsewhere' }));
+    const result = expectExit(await runMain(['sync', '--out-dir', dir, ...SELIC], env()), 2);
+    expect(result.stderr).toContain(
+      `another assoc-feed sync (run r-1, pid 4242 on elsewhere) is writing ${dir}`,
+    );
+    expect(result.stderr).toContain(`remove the lock by hand (rm ${lock})`);
     expect(requests).toEqual([]);
-    // No process has this pid (above the kernel's pid_max): the run that held it is gone.
-    writeFileSync(join(dir, '_sync.lock'), '99999999\n');
+    // Its owner stopped refreshing it two minutes ago: taken over.
+    const old = new Date(Date.now() - 120_000);
+    utimesSync(lock, old, old);
     expectExit(await runCli(['sync', '--out-dir', dir, ...SELIC], env()), 0);
     expect(readdirSync(dir).sort()).toEqual(['_sync.json', 'precosIndicesTitulosPublicosEstimativaSelic']);
+  });
+
+  it.each([
+    ['pid 1 (alive, not a sync: pids repeat after a reboot)', '1\n'],
+    ['a pid no process has', '99999999\n'],
+  ])('a lock of the older form holding %s is taken over (in-process)', async (_case, body) => {
+    const dir = freshDir();
+    mkdirSync(dir);
+    writeFileSync(join(dir, '_sync.lock'), body);
+    expectExit(await runMain(['sync', '--out-dir', dir, ...SELIC], env()), 0);
+    expect(existsSync(join(dir, '_sync.lock'))).toBe(false);
+  });
+
+  it.each([
+    ['--out-dir empty', () => '', '--out-dir is empty'],
+    [
+      'a dangling link',
+      () => {
+        const link = join(root, `link${++n}`);
+        symlinkSync(join(root, 'nowhere'), link);
+        return link;
+      },
+      'is a symbolic link to nothing',
+    ],
+    [
+      'a directory where the lock goes',
+      () => {
+        const dir = freshDir();
+        mkdirSync(join(dir, '_sync.lock'), { recursive: true });
+        return dir;
+      },
+      '_sync.lock is not a file',
+    ],
+  ])('%s: exit 2 with a sentence, nothing sent (in-process)', async (_case, make, message) => {
+    const result = expectExit(await runMain(['sync', '--out-dir', make(), ...SELIC], env()), 2);
+    expect(result.stderr).toContain(message);
+    expect(requests).toEqual([]);
   });
 
   it('--dry-run prints the plan and neither sends nor writes (in-process)', async () => {
     const dir = freshDir();
     const result = expectExit(await runMain(['sync', '--out-dir', dir, ...SELIC, '--dry-run'], env()), 0);
     expect(result.stdout).toContain(
-      'GET /feed/precos-indices/v1/titulos-publicos/estimativa-selic: 1 days to read (2026-11-18)',
+      'GET /feed/precos-indices/v1/titulos-publicos/estimativa-selic: 1 day to read (2026-11-18)',
     );
     expect(result.stdout).toContain('dry run: nothing was sent or written');
     expect(requests).toEqual([]);
@@ -167,10 +215,9 @@ describe('assoc-feed sync: what the service answers', () => {
         ),
         1,
       );
-      // The drifted answer sends vna as "1870,533818" (a decimal comma).
-      expect(result.stderr).toMatch(
-        /titulos\[0\]\.vna: the value "[\d,]+" does not fit its column DECIMAL\(19,6\)/,
-      );
+      // The drifted answer drops a required field and sends vna as "1870,533818" (a decimal comma): the first
+      // field that fails is named.
+      expect(result.stderr).toMatch(/vna: titulos\[0\]\.\w+: the value \S+ does not fit its column/);
       expect(existsSync(join(dir, 'precosIndicesTitulosPublicosVna'))).toBe(false);
       expect(readdirSync(join(dir, 'precosIndicesTitulosPublicosEstimativaSelic'))).toEqual([
         'data=2026-11-18',

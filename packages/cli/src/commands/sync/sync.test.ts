@@ -50,7 +50,7 @@ beforeEach(() => {
   requests = [];
 });
 
-const env = () => ({ ...sandboxEnv(sandbox), ASSOC_FEED_NOW: NOW });
+const env = () => ({ ...sandboxEnv(sandbox), FEED_NOW: NOW });
 const glob = (dir: string, id: string) =>
   `read_parquet('${dir}/${id}/**/*.parquet', hive_partitioning = true)`;
 /** A number's digits in one form (no trailing fraction zeros), whatever the scale it was printed with. */
@@ -156,7 +156,7 @@ describe('assoc-feed sync', () => {
     try {
       const killed = join(root, 'killed');
       const args = ['sync', '--out-dir', killed, ...ONLY, '-c', '1', '--quiet'];
-      const slowEnv = { ...sandboxEnv(slow), ASSOC_FEED_NOW: NOW };
+      const slowEnv = { ...sandboxEnv(slow), FEED_NOW: NOW };
       const child = spawnCli(args, slowEnv);
       const done = finished(child);
       await new Promise<void>((resolve) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OperationEntry } from './dataset.js';
-import { updatesSince } from './run-target.js';
+import type { OperationEntry } from './manifest.js';
+import { updatesSince } from './target.js';
 
 const entry = (updates?: OperationEntry['updates']): OperationEntry => ({
   path: '/feed/fundos/v2/fundos/serie-historica/lote',
