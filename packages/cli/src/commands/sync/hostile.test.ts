@@ -43,6 +43,8 @@ const freshDir = () => {
 const env = () => ({ ...sandboxEnv({ ...sandbox, url: service.url }), FEED_NOW: NOW });
 const sync = (dir: string, args: readonly string[]) => runMain(['sync', '--out-dir', dir, ...args], env());
 const manifestOf = (dir: string) => JSON.parse(readFileSync(join(dir, '_sync.json'), 'utf8'));
+// biome-ignore lint/suspicious/noExplicitAny: a manifest edited by hand, any shape at all
+type EditableManifest = { operations: any };
 const onE8 = (rewrite: (body: string) => string) => (r: { path: string }) =>
   r.path === E8 ? { rewrite } : undefined;
 
@@ -157,21 +159,21 @@ describe('sync: the manifest is checked when read (exit 2, the field named, noth
   it.each([
     [
       'a file name that is a path',
-      (m: Record<string, any>) => {
+      (m: EditableManifest) => {
         m.operations[TPF_ID].partitions['2026-11-18'].file = '../../../victim.txt';
       },
       'partitions["2026-11-18"].file is not a part file name',
     ],
-    ['operations null', (m: Record<string, any>) => (m.operations = null), 'operations is not an object'],
-    ['operations a list', (m: Record<string, any>) => (m.operations = []), 'operations is not an object'],
+    ['operations null', (m: EditableManifest) => (m.operations = null), 'operations is not an object'],
+    ['operations a list', (m: EditableManifest) => (m.operations = []), 'operations is not an object'],
     [
       'an entry {}',
-      (m: Record<string, any>) => (m.operations[TPF_ID] = {}),
+      (m: EditableManifest) => (m.operations[TPF_ID] = {}),
       `operations.${TPF_ID}.path is not text`,
     ],
     [
       'an operation sync does not keep',
-      (m: Record<string, any>) => (m.operations['../x'] = m.operations[TPF_ID]),
+      (m: EditableManifest) => (m.operations['../x'] = m.operations[TPF_ID]),
       'operations["../x"] is not an operation sync keeps',
     ],
   ])('%s', async (_case, edit, message) => {

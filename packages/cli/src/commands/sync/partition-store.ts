@@ -55,7 +55,7 @@ export function partitionStore(
     dataset,
     manifest,
     spools,
-    spool: (name) => spools.spool(dataset.tempPath(`${name}.${process.pid}.${++spoolCount}.ndjson`)),
+    spool: (name) => spools.spool(dataset.tempPath(`${name}.${process.pid}.${++spoolCount}.ndjson.gz`)),
     async commit(operationId, entry, value, spool, columns, status) {
       spool.close();
       manifest.operations[operationId] = entry;

@@ -75,7 +75,7 @@ export const readUpdates: Reader = async (run, client, store, options, tally) =>
   // What the copy now holds every update of: this window (records of other dates seen now were not kept). Never
   // later than this run's own clock: a record stamped in the future must not make later runs skip what comes.
   const clock = brasiliaWallClock(readAt);
-  entry.updates = { from: run.from, to: run.to, since: newest < clock ? newest : clock };
+  entry.updates = { from: run.from, to: run.to, since: [newest, clock].sort()[0] as string };
   store.manifest.operations[target.operationId] = entry;
 };
 

@@ -1,8 +1,11 @@
-// Rows on their way to a Parquet file, appended as NDJSON under DIR/_tmp. E8 spools one file per
+// Rows on their way to a Parquet file, appended as NDJSON under DIR/_tmp, each batch a gzip member (DuckDB reads
+// the concatenated members as one file): text of numbers compresses several times over, and the temporary disk a
+// run needs is what it holds of the records before their partitions are written. E8 spools one file per
 // `data_competencia` for the whole run, and a window can hold thousands of dates: the pool keeps at most `maxOpen`
 // files open (the least recently written is closed, and opened again to append when its date comes back), so a
 // run never meets the process's limit on open files (often 1,024 on Linux, 256 on macOS).
 import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
+import { constants, gzipSync } from 'node:zlib';
 
 export const MAX_OPEN_SPOOLS = 64;
 
@@ -61,7 +64,8 @@ export class Spool {
 
   add(rows: readonly Record<string, unknown>[]): void {
     if (rows.length === 0) return;
-    const bytes = Buffer.from(`${rows.map((r) => JSON.stringify(r)).join('\n')}\n`, 'utf8');
+    const text = `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`;
+    const bytes = gzipSync(text, { level: constants.Z_BEST_SPEED });
     const fd = this.pool.fdOf(this, this.created);
     this.created = true;
     let done = 0;
