@@ -267,7 +267,7 @@ export function createProgram(io: Io, run: (work: Promise<void>, output: OutputK
     )
     .option('--progress-interval <seconds>', 'seconds between progress lines', seconds, 10)
     .option('--quiet', 'no progress and no summary on stderr', false)
-    .addHelpText('after', `\nEnvironment:\n${envHelp(['FEED_NOW', 'FEED_DEBUG'])}\n`)
+    .addHelpText('after', `\nEnvironment:\n${envHelp(['FEED_NOW', 'FEED_DEBUG'])}`)
     .action((options) => run(syncCommand(options, io), 'file'));
   withExamples(program.commands.find((c) => c.name() === 'sync') as Command, 'sync');
 

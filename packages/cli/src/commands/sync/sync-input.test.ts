@@ -193,6 +193,47 @@ describe('assoc-feed sync: refused before anything is sent (exit 2)', () => {
   });
 });
 
+describe('assoc-feed sync: its environment (in-process)', () => {
+  const base = () => sandboxEnv(sandbox);
+  it('FEED_NOW without an offset is Brasília time (01:00 on the 20th there is still the 19th in UTC-less reading)', async () => {
+    const dir = freshDir();
+    const args = [
+      'sync',
+      '--out-dir',
+      dir,
+      '--only',
+      'C/estimativa-selic',
+      '--to',
+      '2026-11-20',
+      '--dry-run',
+    ];
+    const result = expectExit(await runMain(args, { ...base(), FEED_NOW: '2026-11-20T01:00:00' }), 0);
+    expect(result.stdout).toContain('dry run: nothing was sent or written');
+  });
+
+  it('the older name ASSOC_FEED_NOW is still read, with a warning to rename it', async () => {
+    const args = ['sync', '--out-dir', freshDir(), ...SELIC, '--dry-run'];
+    const result = expectExit(await runMain(args, { ...base(), ASSOC_FEED_NOW: NOW }), 0);
+    expect(result.stderr).toContain('ASSOC_FEED_NOW is an older name of FEED_NOW');
+    expect(result.stdout).toContain('1 day to read (2026-11-18)');
+  });
+
+  it('a FEED_NOW that is not a date and time is refused, naming the fix', async () => {
+    const result = expectExit(
+      await runMain(['sync', '--out-dir', freshDir(), ...SELIC], { ...base(), FEED_NOW: 'soon' }),
+      2,
+    );
+    expect(result.stderr).toContain('FEED_NOW="soon" is not a date and time');
+  });
+
+  it('--help lists the variables and how --only matches', async () => {
+    const result = expectExit(await runMain(['sync', '--help'], base()), 0);
+    expect(result.stdout).toMatch(/FEED_NOW +sync: the time its release rules are read against/);
+    expect(result.stdout).toContain('FEED_DEBUG');
+    expect(result.stdout.replace(/\s+/g, ' ')).toContain('an empty item is refused');
+  });
+});
+
 describe('assoc-feed sync: what the service answers', () => {
   it('a value that does not fit its column stops that operation (exit 1, the field named), not the others', async () => {
     const drifted = await startTestSandbox({ funds: 40, drift: true });
