@@ -53,13 +53,13 @@ function cells(value: unknown, raw: (v: unknown) => string | undefined, out: str
   else out.push(raw(value) ?? String(value));
 }
 
-export async function exactBench(runs = 15): Promise<Row[]> {
-  const sandboxModule = (await import(`${repoRoot}packages/sandbox/dist/index.js`)) as Sandbox;
-  const lossless = (await import(`${repoRoot}packages/core/dist/internal.js`)) as Lossless;
-  const sandbox = await sandboxModule.startSandbox({ port: 0, now: () => Date.parse(NOW) });
-  const rows: Row[] = [];
+/** The answers both sides read, taken from the sandbox once as text: the whole fund list and a year of VNA. */
+async function takeAnswers(
+  sandbox: Sandbox,
+): Promise<{ funds: string[]; year: string[]; stop(): Promise<void> }> {
+  const started = await sandbox.startSandbox({ port: 0, now: () => Date.parse(NOW) });
   try {
-    const call = sandboxModule.sandboxFetch(sandbox);
+    const call = sandbox.sandboxFetch(started);
     const text = async (path: string) => (await call(path)).text();
     const funds: string[] = [];
     for (let page = 0; page < 8; page++)
@@ -73,148 +73,166 @@ export async function exactBench(runs = 15): Promise<Row[]> {
         else await response.arrayBuffer();
       }
     }
-
-    for (const [name, answers] of [
-      ['export all 7,231 funds (E1): parse + NDJSON + CSV cells, CPU', funds],
-      [`backfill 2025 (VNA, ${year.length} answers): parse + NDJSON + CSV cells, CPU`, year],
-    ] as const) {
-      const pass = (
-        parse: (t: string) => unknown,
-        write: (v: unknown) => string,
-        raw: Lossless['rawNumberText'],
-      ) => {
-        let size = 0;
-        for (const answer of answers) {
-          const data = parse(answer);
-          const records = Array.isArray(data) ? data : ((data as { content?: unknown[] }).content ?? [data]);
-          for (const record of records) {
-            size += write(record).length;
-            const out: string[] = [];
-            cells(record, raw, out);
-            size += out.length;
-          }
-        }
-        return size;
-      };
-      // A short pass (the year of VNA answers takes ~2 ms) is repeated, so each figure is tens of ms of CPU.
-      const repeat = Math.max(
-        1,
-        Math.round(
-          20 / Math.max(0.1, cpuMs(() => void pass(JSON.parse, JSON.stringify, () => undefined)) as number),
-        ),
-      );
-      const plain: number[] = [];
-      const exact: number[] = [];
-      const ratios: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        // Taking turns, the order swapped every run; the ratio is the median of the per-run ratios, which
-        // follows the machine's load from run to run better than a ratio of medians.
-        const measure = {
-          plain: () =>
-            cpuMs(() => {
-              for (let r = 0; r < repeat; r++) pass(JSON.parse, JSON.stringify, () => undefined);
-            }) as number,
-          exact: () =>
-            cpuMs(() => {
-              for (let r = 0; r < repeat; r++)
-                pass(lossless.parseLossless, lossless.stringifyLossless, lossless.rawNumberText);
-            }) as number,
-        };
-        const [first, second] = i % 2 === 0 ? (['plain', 'exact'] as const) : (['exact', 'plain'] as const);
-        collect();
-        const a = measure[first]();
-        collect();
-        const b = measure[second]();
-        const p = first === 'plain' ? a : b;
-        const e = first === 'plain' ? b : a;
-        plain.push(p / repeat);
-        exact.push(e / repeat);
-        ratios.push(e / p);
-      }
-      const p = median(plain);
-      const e = median(exact);
-      rows.push({
-        benchmark: `${name}, exact vs plain numbers`,
-        figure: `${e.toFixed(1)} ms`,
-        reference: `${p.toFixed(1)} ms plain`,
-        ratio: `${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
-        target: '≤ 1.15×',
-      });
-    }
-
-    // One call on the largest answer, validation on vs off.
-    const { createFundosV2Client } = (await import(`${repoRoot}packages/fundos-v2/dist/index.js`)) as {
-      createFundosV2Client: (o: object) => { GET(path: string, init: object): Promise<{ data?: unknown }> };
-    };
-    const largest = funds[0] as string;
-    const fetch = async (request: Request) =>
-      request.url.endsWith('/oauth/access-token')
-        ? Response.json({ access_token: 't', token_type: 'Bearer', expires_in: 3600 })
-        : new Response(largest, {
-            headers: {
-              'content-type': 'application/json',
-              'content-length': String(Buffer.byteLength(largest)),
-            },
-          });
-    const client = (validateResponses: string) =>
-      createFundosV2Client({
-        clientId: 'id',
-        clientSecret: 'secret',
-        baseUrl: 'http://127.0.0.1:1',
-        fetch,
-        validateResponses,
-        onResponseIssues: () => {},
-      });
-    const off = client('off');
-    const on = client('warn');
-    const init = { params: { query: { size: 1000 } } };
-    // Loads the validators and warms both paths up, outside the measure.
-    for (let c = 0; c < 3; c++) {
-      await off.GET('/feed/fundos/v2/fundos', init);
-      await on.GET('/feed/fundos/v2/fundos', init);
-    }
-    // One call is ~7 ms of CPU; a collection of the harness's garbage (the answer's megabyte of text and bytes,
-    // the parsed page: 5 to 60 ms, every few calls) lands on whichever call fills the heap, and a burst of load
-    // from another process on whichever call runs then. So the two clients take turns call by call (the order
-    // swapped every pair), each pair is compared on its own, and a run's ratio is the median of its pairs': a
-    // collection or a burst moves one pair, not the run. The validation allocates nothing on its success path
-    // (inline code), so leaving the collections out of the ratio leaves out none of its cost, and their share,
-    // common to both sides, would only lower it. The ratio of total CPU is printed beside it (noisier: it
-    // carries the collections).
-    const pairs = 10;
-    const offMs: number[] = [];
-    const onMs: number[] = [];
-    const ratios: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const pairRatios: number[] = [];
-      for (let c = 0; c < pairs; c++) {
-        const offFirst = (i + c) % 2 === 0;
-        const first = await cpuMs(() =>
-          (offFirst ? off : on).GET('/feed/fundos/v2/fundos', init).then(() => {}),
-        );
-        const second = await cpuMs(() =>
-          (offFirst ? on : off).GET('/feed/fundos/v2/fundos', init).then(() => {}),
-        );
-        const [offCall, onCall] = offFirst ? [first, second] : [second, first];
-        offMs.push(offCall);
-        onMs.push(onCall);
-        pairRatios.push(onCall / offCall);
-      }
-      ratios.push(median(pairRatios));
-    }
-    const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
-    rows.push({
-      benchmark:
-        `one call on the largest answer (E1, 1,000 records, ${(largest.length / 1024).toFixed(0)} KiB): ` +
-        `validateResponses on vs off, CPU per call (median call; ${runs} runs × ${pairs} alternating pairs, ` +
-        `total CPU ${(total(onMs) / total(offMs)).toFixed(2)}×)`,
-      figure: `${median(onMs).toFixed(2)} ms`,
-      reference: `${median(offMs).toFixed(2)} ms off`,
-      ratio: `${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
-      target: '≤ 1.3×',
-    });
-  } finally {
-    await sandbox.stop();
+    return { funds, year, stop: started.stop };
+  } catch (error) {
+    await started.stop();
+    throw error;
   }
-  return rows;
+}
+
+/** One pass of the command line's read-and-write path over `answers`; returns a size so nothing is optimised out. */
+function readAndWrite(
+  answers: readonly string[],
+  parse: (t: string) => unknown,
+  write: (v: unknown) => string,
+  raw: Lossless['rawNumberText'],
+): number {
+  let size = 0;
+  for (const answer of answers) {
+    const data = parse(answer);
+    const records = Array.isArray(data) ? data : ((data as { content?: unknown[] }).content ?? [data]);
+    for (const record of records) {
+      size += write(record).length;
+      const out: string[] = [];
+      cells(record, raw, out);
+      size += out.length;
+    }
+  }
+  return size;
+}
+
+const spread = (ratios: number[]) =>
+  `${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
+
+/** Lossless against plain numbers over the same answers, the two taking turns run by run. */
+function exactVsPlainRow(name: string, answers: readonly string[], lossless: Lossless, runs: number): Row {
+  const plainPass = () => void readAndWrite(answers, JSON.parse, JSON.stringify, () => undefined);
+  const exactPass = () =>
+    void readAndWrite(answers, lossless.parseLossless, lossless.stringifyLossless, lossless.rawNumberText);
+  // A short pass is repeated, so each figure is well above the clock's grain.
+  const repeat = Math.max(1, Math.round(20 / Math.max(0.1, cpuMs(plainPass) as number)));
+  const repeated = (pass: () => void) => () =>
+    cpuMs(() => {
+      for (let r = 0; r < repeat; r++) pass();
+    }) as number;
+  const measure = { plain: repeated(plainPass), exact: repeated(exactPass) };
+  const plain: number[] = [];
+  const exact: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    // Taking turns, the order swapped every run; the ratio is the median of the per-run ratios, which
+    // follows the machine's load from run to run better than a ratio of medians.
+    const [first, second] = i % 2 === 0 ? (['plain', 'exact'] as const) : (['exact', 'plain'] as const);
+    collect();
+    const a = measure[first]();
+    collect();
+    const b = measure[second]();
+    const p = first === 'plain' ? a : b;
+    const e = first === 'plain' ? b : a;
+    plain.push(p / repeat);
+    exact.push(e / repeat);
+    ratios.push(e / p);
+  }
+  return {
+    benchmark: `${name}, exact vs plain numbers`,
+    figure: `${median(exact).toFixed(1)} ms`,
+    reference: `${median(plain).toFixed(1)} ms plain`,
+    ratio: spread(ratios),
+    target: '≤ 1.15×',
+  };
+}
+
+type Call = () => Promise<unknown>;
+
+/**
+ * CPU of `on` against `off`, call by call. A collection of the harness's garbage (the answer's text and bytes, the
+ * parsed page) lands on whichever call fills the heap, and a burst of load from another process on whichever call
+ * runs then. So the two clients take turns call by call (the order swapped every pair), each pair is compared on
+ * its own, and a run's ratio is the median of its pairs': a collection or a burst moves one pair, not the run. The
+ * validation allocates nothing on its success path (inline code), so leaving the collections out of the ratio
+ * leaves out none of its cost, and their share, common to both sides, would only lower it. The ratio of total CPU
+ * is printed beside it (noisier: it carries the collections).
+ */
+async function pairedCalls(off: Call, on: Call, runs: number, pairs: number) {
+  const offMs: number[] = [];
+  const onMs: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const pairRatios: number[] = [];
+    for (let c = 0; c < pairs; c++) {
+      const offFirst = (i + c) % 2 === 0;
+      const first = await cpuMs(() => (offFirst ? off : on)().then(() => {}));
+      const second = await cpuMs(() => (offFirst ? on : off)().then(() => {}));
+      const [offCall, onCall] = offFirst ? [first, second] : [second, first];
+      offMs.push(offCall);
+      onMs.push(onCall);
+      pairRatios.push(onCall / offCall);
+    }
+    ratios.push(median(pairRatios));
+  }
+  return { offMs, onMs, ratios };
+}
+
+/** One client call on the largest answer, served from memory, with `validateResponses: 'warn'` against 'off'. */
+async function validationRow(largest: string, runs: number): Promise<Row> {
+  const { createFundosV2Client } = (await import(`${repoRoot}packages/fundos-v2/dist/index.js`)) as {
+    createFundosV2Client: (o: object) => { GET(path: string, init: object): Promise<{ data?: unknown }> };
+  };
+  const fetch = async (request: Request) =>
+    request.url.endsWith('/oauth/access-token')
+      ? Response.json({ access_token: 't', token_type: 'Bearer', expires_in: 3600 })
+      : new Response(largest, {
+          headers: {
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(largest)),
+          },
+        });
+  const client = (validateResponses: string) =>
+    createFundosV2Client({
+      clientId: 'id',
+      clientSecret: 'secret',
+      baseUrl: 'http://127.0.0.1:1',
+      fetch,
+      validateResponses,
+      onResponseIssues: () => {},
+    });
+  const init = { params: { query: { size: 1000 } } };
+  const [offClient, onClient] = [client('off'), client('warn')];
+  const off = () => offClient.GET('/feed/fundos/v2/fundos', init);
+  const on = () => onClient.GET('/feed/fundos/v2/fundos', init);
+  // Loads the validators and warms both paths up, outside the measure.
+  for (let c = 0; c < 3; c++) {
+    await off();
+    await on();
+  }
+  const pairs = 10;
+  const { offMs, onMs, ratios } = await pairedCalls(off, on, runs, pairs);
+  const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
+  return {
+    benchmark:
+      `one call on the largest answer (E1, 1,000 records, ${(largest.length / 1024).toFixed(0)} KiB): ` +
+      `validateResponses on vs off, CPU per call (median call; ${runs} runs × ${pairs} alternating pairs, ` +
+      `total CPU ${(total(onMs) / total(offMs)).toFixed(2)}×)`,
+    figure: `${median(onMs).toFixed(2)} ms`,
+    reference: `${median(offMs).toFixed(2)} ms off`,
+    ratio: spread(ratios),
+    target: '≤ 1.3×',
+  };
+}
+
+export async function exactBench(runs = 15): Promise<Row[]> {
+  const sandbox = (await import(`${repoRoot}packages/sandbox/dist/index.js`)) as Sandbox;
+  const lossless = (await import(`${repoRoot}packages/core/dist/internal.js`)) as Lossless;
+  const { funds, year, stop } = await takeAnswers(sandbox);
+  await stop();
+  return [
+    exactVsPlainRow('export all 7,231 funds (E1): parse + NDJSON + CSV cells, CPU', funds, lossless, runs),
+    exactVsPlainRow(
+      `backfill 2025 (VNA, ${year.length} answers): parse + NDJSON + CSV cells, CPU`,
+      year,
+      lossless,
+      runs,
+    ),
+    await validationRow(funds[0] as string, runs),
+  ];
 }

@@ -1,4 +1,4 @@
-// Request-handler benchmarks (issue 16):
+// Request-handler benchmarks:
 // - per-call CPU of a client call answered by a generated MSW handler (@assoc-feed/mock/msw), against the same
 //   client over an in-memory fetch, in the same run; twice: through MSW's Node interception of the global fetch
 //   (setupServer, what a test suite does) and through MSW's getResponse() given to the client as its fetch;

@@ -6,7 +6,7 @@ import { pipelineBench } from './pipeline.ts';
 const only = process.argv[2];
 const suites: Record<string, () => Row[] | Promise<Row[]>> = {
   pipeline: () => pipelineBench(),
-  sandbox: async () => (await import('./sandbox.ts')).sandboxBench(),
+  sandbox: async () => (await import('./sandbox/index.ts')).sandboxBench(),
   'client-http': async () => (await import('./client-http.ts')).clientHttpBench(),
   'client-overhead': async () => (await import('./client-overhead.ts')).clientOverheadBench(),
   'client-token': async () => (await import('./client-token.ts')).clientTokenBench(),
@@ -14,7 +14,7 @@ const suites: Record<string, () => Row[] | Promise<Row[]>> = {
   cli: async () => (await import('./cli.ts')).cliBench(),
   exact: async () => (await import('./exact.ts')).exactBench(),
   handlers: async () => (await import('./handlers.ts')).handlersBench(),
-  hostile: async () => (await import('./hostile.ts')).hostileBench(),
+  hostile: async () => (await import('./hostile/index.ts')).hostileBench(),
   'export-e8': async () => (await import('./export-e8.ts')).exportE8Bench(),
   sync: async () => (await import('./sync.ts')).syncBench(),
 };

@@ -6,7 +6,8 @@
 // mock on Node 20, 22 and 24 (the ones the machine lacks from the npm registry, cached in .tools/runtimes), loads
 // every entry point from a CommonJS module, runs the README's getting-started snippets against the packed sandbox
 // on each runtime, runs every bin, the user journeys of journeys.ts (the server bins via npx and directly, kept
-// up 20 s and stopped with SIGTERM; `assoc-feed --version` and `auth check`), runs a Vitest and a Jest project
+// up 20 s and stopped with SIGTERM; `assoc-feed --version` and `auth check`), the MCP server's sessions of
+// mcp-server.ts (the official MCP client over stdio), runs a Vitest and a Jest project
 // using the mock's and the sandbox's global set-ups, and the request-handler examples with msw 3 on Node 22+. Exit 1 when anything fails, 2 when the check itself cannot run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { checkPackage, type PackageVerdict } from './check-package.ts';
 import { checkConsumer, installConsumer, rootDevDependency, type Step } from './consumer.ts';
 import { checkFixedGroup } from './fixed-group.ts';
 import { checkJourneys } from './journeys.ts';
+import { checkMcpServer } from './mcp-server.ts';
 import { installMsw3Project, runMsw3Project, typeCheckMsw3Project } from './msw3-project.ts';
 import { pack } from './pack.ts';
 import { gettingStartedSnippets } from './readme-snippets.ts';
@@ -158,11 +160,13 @@ async function main(): Promise<number> {
     const install = await installConsumer(options);
     const steps = install.ok ? [install, ...(await checkConsumer(options))] : [install];
     const cli = packed.find((p) => p.manifest.name === '@assoc-feed/cli');
-    const [journeys, msw3] = await Promise.all([
+    const mcp = packed.some((p) => p.manifest.name === '@assoc-feed/mcp');
+    const [journeys, msw3, mcpSessions] = await Promise.all([
       install.ok && cli ? checkJourneys(consumerDir, cli.manifest.version as string) : [],
       msw3Installed.then(async (step) => (step.ok ? [step, await typeCheckMsw3Project(msw3Dir)] : [step])),
+      install.ok && mcp ? checkMcpServer(consumerDir) : [],
     ]);
-    steps.push(...journeys);
+    steps.push(...journeys, ...mcpSessions);
     const runners = await runnersInstalled;
     steps.push(runners, ...(runners.ok ? await checkRunnerProjects(runnersDir) : []));
     steps.push(...msw3, ...(msw3[0]?.ok ? await runMsw3Project(msw3Dir, runtimeSet.runtimes) : []));

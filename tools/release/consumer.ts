@@ -51,7 +51,7 @@ export interface Step {
   ms: number;
 }
 
-async function step(
+export async function step(
   name: string,
   command: string,
   args: string[],

@@ -13,9 +13,9 @@ import type { Step } from './consumer.ts';
 
 const run = promisify(execFile);
 
-/** How long every server must keep answering after it started (issue: the mock's bin used to exit after ~2 s). */
+/** How long every server must keep answering after it started: a bin that exits soon after its start is a fault. */
 export const STAY_UP_MS = 20_000;
-/** The most a stop may take before it counts as a failure (typically well under a second). */
+/** The most a stop may take before it counts as a failure: a guard against a hang, sized for a busy machine. */
 const STOP_LIMIT_MS = 30_000;
 const START_LIMIT_MS = 120_000;
 

@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
-import { readmeExamples } from '../../packages/contract-tests/src/test-support/readme-examples.ts';
 import type { Step } from './consumer.ts';
 import { type Packed, pnpmBin } from './pack.ts';
+import { readmeExamples } from './readme-examples.ts';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));

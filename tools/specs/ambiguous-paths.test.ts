@@ -2,14 +2,14 @@
 // (`/fundos/instituicoes/{cnpj}` and `/fundos/{codigo_fundo}/historico`; Redocly's no-ambiguous-paths names three
 // such pairs). They stay as the document writes them: what keeps them apart is each parameter's pattern, which
 // must reject the literal segment the other path has in its place (`instituicoes` is no fund code, `historico` no
-// CNPJ). Reads packages/specs/dist/feed.json: run the specs build first.
+// CNPJ). Reads @assoc-feed/specs/feed.json (its dist): run the specs build first.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
 type Json = Record<string, unknown>;
 const spec = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../../packages/specs/dist/feed.json', import.meta.url)), 'utf8'),
+  readFileSync(createRequire(import.meta.url).resolve('@assoc-feed/specs/feed.json'), 'utf8'),
 ) as {
   paths: Record<string, Json>;
   components: { parameters: Record<string, Json>; schemas: Record<string, Json> };

@@ -1,14 +1,14 @@
 // The joined spec (feed.json), which generators read as one document: every component name is its own across
 // schemas, responses and parameters of all three documents, and none is a JavaScript/TypeScript global
 // (specs/CONVENTIONS.md "Component names"; the lint rule checks each document, this checks the join).
-// Reads packages/specs/dist/feed.json: run the specs build first.
+// Reads @assoc-feed/specs/feed.json (its dist): run the specs build first.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { GLOBAL_NAMES, nameKey, pascalName } from '../redocly-plugin/rules/component-names.js';
 
 const spec = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../../packages/specs/dist/feed.json', import.meta.url)), 'utf8'),
+  readFileSync(createRequire(import.meta.url).resolve('@assoc-feed/specs/feed.json'), 'utf8'),
 ) as { components: Record<string, Record<string, unknown>> };
 const KINDS = ['schemas', 'responses', 'parameters'] as const;
 const names = KINDS.flatMap((kind) =>

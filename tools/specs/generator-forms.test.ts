@@ -1,14 +1,11 @@
 // The bundled feed.json as the generators read it (specs/CONVENTIONS.md "Forms generators read"): the lint rule
 // feed/schema-forms checks the sources, this checks what bundling and the JSON compaction made of them.
-// Reads packages/specs/dist/feed.json: run the specs build first.
+// Reads @assoc-feed/specs/feed.json (its dist): run the specs build first.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
-const text = readFileSync(
-  fileURLToPath(new URL('../../packages/specs/dist/feed.json', import.meta.url)),
-  'utf8',
-);
+const text = readFileSync(createRequire(import.meta.url).resolve('@assoc-feed/specs/feed.json'), 'utf8');
 const spec = JSON.parse(text) as unknown;
 
 /** Every object node with its JSON pointer. */

@@ -1,13 +1,13 @@
 // Where the bundled spec says what the documents do not: each such reading is marked with an x-inferred (with
-// its basis), and where a document does say it, the spec says the same (issue 13: items 4, 5 and 6, and the
-// marks of items 3 and 7). Reads packages/specs/dist/feed.json: run the specs build first.
+// its basis), and where a document does say it, the spec says the same. Reads @assoc-feed/specs/feed.json (its
+// dist): run the specs build first.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
 type Json = Record<string, unknown>;
 const spec = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../../packages/specs/dist/feed.json', import.meta.url)), 'utf8'),
+  readFileSync(createRequire(import.meta.url).resolve('@assoc-feed/specs/feed.json'), 'utf8'),
 ) as Json;
 
 /** Follows local `$ref`s. */

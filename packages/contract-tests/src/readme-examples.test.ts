@@ -6,8 +6,9 @@
 // again there with msw 3 (msw3-project.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { readmeExamples } from '@assoc-feed/tools/readme-examples';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ProjectRun, readmeExamples, runVitestProject } from './test-support/readme-examples.js';
+import { type ProjectRun, runVitestProject } from './test-support/readme-examples.js';
 
 const dir = fileURLToPath(new URL('../test-artifacts/readme/msw/', import.meta.url));
 const readme = (pkg: string) => fileURLToPath(new URL(`../../${pkg}/README.md`, import.meta.url));

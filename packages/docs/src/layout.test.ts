@@ -1,5 +1,5 @@
 // Nothing of ours covers what a reader reads, at a desktop width (1280 px) and a phone's (390 px): on a Redoc
-// operation the Copy button of the TypeScript sample covers none of its code, and the link home covers no text
+// operation the Copy button of the TypeScript sample covers none of its code, and the site's header covers no text
 // of the page, at the top or scrolled to an operation. Judged by bounding boxes: every text node's rectangles
 // (a Range's client rects) against the control's box.
 import type { Browser, Page } from 'playwright-core';
@@ -76,14 +76,14 @@ const op = doc && operationsOf(doc).find((o) => o.method === 'get');
 
 describe('layout: nothing of ours covers text', () => {
   for (const viewport of viewports) {
-    test(`${viewport.name} (${viewport.width} px): the Copy button leaves the TypeScript sample readable; the link home covers no text`, async () => {
+    test(`${viewport.name} (${viewport.width} px): the Copy button leaves the TypeScript sample readable; the site's header covers no text`, async () => {
       if (!doc || !op) throw new Error('no GET operation in the first document');
       const { page, problems } = await newPage(browser);
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await page.goto(`${server.url}${doc.api}.html`, { waitUntil: 'load' });
       await waitForRedoc(page);
       await settle(page);
-      expect(await coveredText(page, '.feed-home'), 'the link home, page top').toEqual([]);
+      expect(await coveredText(page, '.site-header'), "the site's header, page top").toEqual([]);
 
       const route = operationRoute(op);
       await page.evaluate((r) => {
@@ -103,7 +103,9 @@ describe('layout: nothing of ours covers text', () => {
       const controls = '[data-under-test="sample"] [data-component-name="CodeBlock/CodeBlockControls"]';
       await expect(page.locator(controls).isVisible()).resolves.toBe(true);
       expect(await coveredText(page, controls, '[data-under-test="sample"]'), 'the Copy button').toEqual([]);
-      expect(await coveredText(page, '.feed-home'), 'the link home, scrolled to an operation').toEqual([]);
+      expect(await coveredText(page, '.site-header'), "the site's header, scrolled to an operation").toEqual(
+        [],
+      );
       await screenshot(page, `layout-operation-${viewport.name}`);
       expect(problems).toEqual([]);
       await page.close();

@@ -75,6 +75,27 @@ describe("every page of the site's own under /assoc-feed/", () => {
     });
   }
 
+  test('every page but the landing page has a search box; a query typed there opens the results of the search over the documents and the SDK', async () => {
+    const without = [];
+    for (const file of ownPages.filter((f) => f !== 'index.html'))
+      if ((await (await loaded(file)).locator('header form.site-search input[name="q"]').count()) !== 1)
+        without.push(file);
+    expect(without).toEqual([]);
+    const page = await loaded('sdk-cli.html');
+    await page.fill('header form.site-search input[name="q"]', 'valor_cota');
+    await page.press('header form.site-search input[name="q"]', 'Enter');
+    await page.waitForURL(
+      (url) => url.pathname.endsWith('/index.html') && url.searchParams.get('q') === 'valor_cota',
+    );
+    await waitForSearch(page);
+    await expect(page.inputValue('#search')).resolves.toBe('valor_cota');
+    const hits = await page
+      .locator('#search-results a.hit-link')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hits.some((href) => /^(fundos|precos)[\w-]*\.html#/.test(href ?? ''))).toBe(true);
+    opened.delete('sdk-cli.html');
+  });
+
   test('the site is only under the sub-path: the root answers 404', async () => {
     const response = await fetch(new URL('/index.html', server.url));
     expect(response.status).toBe(404);

@@ -4,8 +4,8 @@
 // workflow deploys dist/ there), derived from the packages' `repository` field.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { repoRoot } from '@assoc-feed/tools/apis';
 import { describe, expect, test } from 'vitest';
-import { repoRoot } from '../../../tools/specs/apis.ts';
 import { distDir } from './test-support/site.ts';
 
 /** Each README (by package directory; '' the root) and the page of the site it links. */

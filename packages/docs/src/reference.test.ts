@@ -263,6 +263,23 @@ for (const doc of builtDocuments()) {
       await screenshot(page, `inferred-in-response-${doc.api}`);
     });
 
+    test("the page carries the site's header: every page of the navigation, the SDK overview, and the search box, which opens the site's search", async () => {
+      const header = page.locator('header.site-header');
+      const hrefs = await header.locator('nav a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(hrefs).toEqual(
+        expect.arrayContaining([
+          'index.html',
+          'sdk.html',
+          'inferred.html',
+          ...builtDocuments().map((d) => `${d.api}.html`),
+        ]),
+      );
+      expect(await header.locator(`nav a[aria-current="page"]`).getAttribute('href')).toBe(`${doc.api}.html`);
+      const form = header.locator('form.site-search');
+      await expect(form.getAttribute('action')).resolves.toBe('index.html');
+      await expect(form.locator('input[name="q"]').count()).resolves.toBe(1);
+    });
+
     test('read through, the page logged no error and failed no request; every relative link it holds resolves under the sub-path', async () => {
       const links = await page.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href));
       const { targets, broken } = await checkLinks(links, server.url);

@@ -44,7 +44,7 @@ function indexEntries(): StoredHit[] {
 }
 
 const repo = new URL('../../../', import.meta.url);
-const mustName = [
+const entryPoints = [
   'createFeedClient',
   'throwOnError',
   'maxResponseBytes',
@@ -52,13 +52,15 @@ const mustName = [
   'RateLimitedError',
   'paginate',
   'onRetry',
-  'assoc-feed export',
   'startSandbox',
   'createSandboxHandlers',
 ];
 
 describe('the SDK pages', () => {
-  test('the overview names the main entry points in its text and links each to an SDK page', async () => {
+  test('the overview names the main entry points and every CLI command in its text and links each to an SDK page', async () => {
+    const commands = (await readCli()).commands.map((c) => `assoc-feed ${c.name}`);
+    expect(commands).toContain('assoc-feed sync');
+    const mustName = [...entryPoints, ...commands];
     const { page, problems } = await newPage(browser);
     await page.goto(`${server.url}sdk.html`, { waitUntil: 'load' });
     const prose = await page.locator('main p, main li').allInnerTexts();
@@ -145,7 +147,8 @@ describe('the SDK pages', () => {
     const row = page.locator('[id="option-throwOnError"]');
     await expect(row.innerText()).resolves.toContain('throwOnError');
     const box = await row.boundingBox();
-    expect(box && box.y >= 0 && box.y < (page.viewportSize()?.height ?? 0)).toBe(true);
+    // Scrolled to whole pixels: the row may start a fraction of a pixel above the top.
+    expect(box && box.y > -1 && box.y < (page.viewportSize()?.height ?? 0)).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -157,18 +160,35 @@ describe('the SDK pages', () => {
     }
   });
 
-  test('screenshots of every SDK page at 390 px (phone), no page wider than the screen', async () => {
+  test('at 390 px (phone), with screenshots: no page wider than the screen, every table cell within it, no identifier broken across lines', async () => {
     const phone = { width: 390, height: 844 };
     const { page, problems } = await newPage(browser);
     await page.setViewportSize(phone);
     const wide: string[] = [];
-    for (const file of sdkPages) {
+    const outside: string[] = [];
+    const broken: string[] = [];
+    for (const file of [...sdkPages, 'inferred.html', 'schedules.html']) {
       await page.goto(`${server.url}${file}`, { waitUntil: 'load' });
-      await screenshot(page, `sdk-phone-${file.replace(/\.html$/, '')}`);
+      await screenshot(page, `phone-${file.replace(/\.html$/, '')}`);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > phone.width + 1) wide.push(`${file}: ${width} px`);
+      const found = await page.evaluate((limit) => {
+        const cells = [...document.querySelectorAll('main td')];
+        const past = cells
+          .filter((td) => td.getBoundingClientRect().right > limit + 1)
+          .map((td) => (td.textContent ?? '').slice(0, 40));
+        // A code span of one identifier (no space or break point inside) that takes two lines was cut inside.
+        const cut = [...document.querySelectorAll('main td code')]
+          .filter((c) => /^[\w$.@/-]+$/.test(c.textContent ?? '') && c.getClientRects().length > 1)
+          .map((c) => c.textContent ?? '');
+        return { past, cut };
+      }, phone.width);
+      outside.push(...found.past.map((t) => `${file}: ${t}`));
+      broken.push(...found.cut.map((t) => `${file}: ${t}`));
     }
     expect(wide).toEqual([]);
+    expect(outside).toEqual([]);
+    expect(broken).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -1,9 +1,9 @@
 // The Pages workflow publishes the site exactly as `pnpm docs:build` builds it locally: the same root script,
 // nothing else writing into the folder it uploads, and that folder is the docs package's build output.
 import { readFileSync } from 'node:fs';
+import { repoRoot } from '@assoc-feed/tools/apis';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { repoRoot } from '../../../tools/specs/apis.ts';
 
 interface Step {
   name?: string;

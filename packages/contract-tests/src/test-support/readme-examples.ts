@@ -1,26 +1,9 @@
-// The code blocks of a README marked `<!-- readme-example: NAME ... -->`, so a test runs the README's own code
-// (and tools/release's check:packages the Jest ones, in a project outside the workspace), plus a runner for a
-// throwaway Vitest project made of such blocks.
+// A runner for a throwaway Vitest project made of a README's marked code blocks (read by readmeExamples from
+// @assoc-feed/tools/readme-examples, which check:packages shares).
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-
-/** The marked blocks of a README by name; throws when `wanted` names one it lacks. */
-export function readmeExamples(readmePath: string, wanted: string[] = []): Map<string, string> {
-  const text = readFileSync(readmePath, 'utf8');
-  const found = new Map<string, string>();
-  for (const m of text.matchAll(/<!-- readme-example: ([\w-]+)[^>]*-->\s*```\w*\n([\s\S]*?)```/g)) {
-    found.set(m[1] as string, m[2] as string);
-  }
-  const missing = wanted.filter((name) => !found.has(name));
-  if (missing.length > 0) {
-    throw new Error(
-      `${readmePath} lacks the example(s) ${missing.join(', ')}: mark each code block with <!-- readme-example: NAME -->`,
-    );
-  }
-  return found;
-}
 
 export interface ProjectRun {
   code: number | null;

@@ -18,7 +18,7 @@ import { pendingChanges, releasedChangelog } from './changelog.ts';
 import { redocCodeSampleOptions, withCodeSamples } from './code-samples.ts';
 import { collectInferred, collectSchedules, countByBasis } from './extensions.ts';
 import { responseFields } from './fields.ts';
-import type { SiteContext } from './html.ts';
+import { type SiteContext, siteHeader } from './html.ts';
 import { documentTitle, type Json, loadDocuments, releaseVersion, specFiles, specsDir } from './inputs.ts';
 import { listOperations } from './operations.ts';
 import { changelogPage } from './pages/changelog.ts';
@@ -149,7 +149,8 @@ try {
       const output = join(dist, `${doc.api}.html`);
       const routes = Object.fromEntries(opsOf(doc.api).map((op) => [op.operationId, operationRoute(op)]));
       const title = documentTitle(doc);
-      const html = await buildRedocPage(specFile, title, output, version, redocCodeSampleOptions, routes);
+      const header = siteHeader(site, `${doc.api}.html`);
+      const html = await buildRedocPage(specFile, title, output, header, redocCodeSampleOptions, routes);
       const prose = proseOf(doc);
       const missing = missingRoutes(html, [
         ...opsOf(doc.api).map((op) => tagRoute(op.tag)),

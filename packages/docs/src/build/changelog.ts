@@ -2,8 +2,8 @@
 // fixed group, so every package's changelog says the same), and the changesets still pending in .changeset/.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { repoRoot } from '@assoc-feed/tools/apis';
 import { parse } from 'yaml';
-import { repoRoot } from '../../../../tools/specs/apis.ts';
 
 export interface PendingChange {
   file: string;

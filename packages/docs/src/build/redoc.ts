@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { repoRoot } from '../../../../tools/specs/apis.ts';
+import { repoRoot } from '@assoc-feed/tools/apis';
 
 const run = promisify(execFile);
 const template = fileURLToPath(new URL('../../assets/redoc-template.hbs', import.meta.url));
@@ -62,17 +62,20 @@ export function inlineRemoteAssets(html: string): string {
   return remoteAssets.reduce((text, [url, inline]) => text.replaceAll(url, inline), html);
 }
 
+/** Where the template takes the site's header (its navigation and search), the same bar as the site's own pages. */
+const headerMark = '<!-- feed:site-header -->';
+
 export async function buildRedocPage(
   specFile: string,
   title: string,
   output: string,
-  version: string,
+  siteHeader: string,
   redocOptions: object,
   routes: Record<string, string>,
 ): Promise<string> {
   const args = ['build-docs', specFile, '--inlineBundle', '--title', title, '--template', template];
   args.push('--openapi', JSON.stringify(redocOptions));
-  args.push(`--templateOptions.version=${version}`, '-o', output, '--lint-config', 'off');
+  args.push('-o', output, '--lint-config', 'off');
   try {
     await run(`${repoRoot}node_modules/.bin/redocly`, args, {
       cwd: repoRoot,
@@ -83,8 +86,10 @@ export async function buildRedocPage(
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
     throw new Error(`redocly build-docs ${specFile} failed:\n${stdout ?? ''}${stderr ?? ''}`);
   }
+  const rendered = readFileSync(output, 'utf8');
+  if (!rendered.includes(headerMark)) throw new Error(`${output}: the template lost its ${headerMark} mark`);
   const html = withLegacyAnchors(
-    hashPrerenderedLinks(inlineRemoteAssets(readFileSync(output, 'utf8'))),
+    hashPrerenderedLinks(inlineRemoteAssets(rendered.replace(headerMark, siteHeader))),
     routes,
   );
   if (

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSpecModel } from '@assoc-feed/specs/model';
-import { apiNames } from '../../../../tools/specs/apis.ts';
+import { apiNames } from '@assoc-feed/tools/apis';
 import { operationHref, operationRoute } from '../build/anchors.ts';
 import { responseFields } from '../build/fields.ts';
 import type { Document, Json } from '../build/inputs.ts';

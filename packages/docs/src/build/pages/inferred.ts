@@ -11,7 +11,7 @@ import {
   type Inferred,
   inferredRowId,
 } from '../extensions.ts';
-import { escapeHtml, inlineCode, page, type SiteContext } from '../html.ts';
+import { codeSegments, escapeHtml, inlineCode, page, type SiteContext } from '../html.ts';
 import type { Operation } from '../operations.ts';
 import { componentOf } from '../usage.ts';
 
@@ -39,12 +39,12 @@ function row(group: InferredGroup, x: Inferred): string {
   const users = component ? (group.users.get(component) ?? []) : [];
   let where: string;
   if (op) {
-    where = `<a href="${escapeHtml(operationHref(op))}">${escapeHtml(x.where)}</a><br><span class="muted">${escapeHtml(op.summary)}</span>`;
+    where = `<a href="${escapeHtml(operationHref(op))}">${codeSegments(escapeHtml(x.where))}</a><br><span class="muted">${escapeHtml(op.summary)}</span>`;
   } else if (users.length) {
     const more = users.length > SHOWN_USERS ? ` and ${users.length - SHOWN_USERS} more` : '';
-    where = `${escapeHtml(x.where)}<br><span class="muted">used by ${users.slice(0, SHOWN_USERS).map(opLink).join(', ')}${more}</span>`;
+    where = `${codeSegments(escapeHtml(x.where))}<br><span class="muted">used by ${users.slice(0, SHOWN_USERS).map(opLink).join(', ')}${more}</span>`;
   } else {
-    where = `<a href="${group.api}.html">${escapeHtml(x.where)}</a>`;
+    where = `<a href="${group.api}.html">${codeSegments(escapeHtml(x.where))}</a>`;
   }
   const evidence = x.evidence ? `<br><span class="muted">${inlineCode(x.evidence)}</span>` : '';
   const badge = `<br><span class="inferred-badge" data-basis="${basisKind(x.basis)}">${escapeHtml(basisBadge(x.basis))}</span>`;

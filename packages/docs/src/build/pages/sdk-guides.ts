@@ -46,6 +46,7 @@ walks a whole list. The ${code('onRetry', 'sdk-clients.html#hook-onRetry')} hook
 <p><code>assoc-feed</code> (<code>@assoc-feed/cli</code>): ${code('assoc-feed export', 'sdk-cli.html#command-export')}
 writes every record of a list as NDJSON, CSV or JSON, and resumes after an interruption;
 ${code('assoc-feed backfill', 'sdk-cli.html#command-backfill')} one request per date over a range;
+${code('assoc-feed sync', 'sdk-cli.html#command-sync')} keeps a local Parquet copy of the service up to date, run after run;
 ${code('assoc-feed get', 'sdk-cli.html#command-get')} any GET; ${code('assoc-feed auth check', 'sdk-cli.html#command-auth-check')}
 your credentials; ${code('assoc-feed conform', 'sdk-cli.html#command-conform')} the spec against the service. See its
 <a href="sdk-cli.html#exit-codes">exit codes</a> and <a href="sdk-cli.html#output-formats">output formats</a>.</p>

@@ -5,8 +5,8 @@
 // compiler is already a dependency, and the pages join the site's own frame, anchors and search.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { repoRoot } from '@assoc-feed/tools/apis';
 import ts from 'typescript';
-import { repoRoot } from '../../../../../tools/specs/apis.ts';
 
 export interface ApiMember {
   name: string;

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { repoRoot } from '@assoc-feed/tools/apis';
 import ts from 'typescript';
-import { repoRoot } from '../../../../../tools/specs/apis.ts';
 
 export interface CliFlag {
   /** `-o, --out <file>` */

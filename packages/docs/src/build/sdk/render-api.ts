@@ -1,6 +1,6 @@
 // An API as HTML: a section per exported name (its TSDoc, its declaration, its members with theirs), each with
 // an id and a search entry. Shared by the pages of the clients, the mock, the sandbox and the specs.
-import { escapeHtml, inlineCode } from '../html.ts';
+import { breakableCode, escapeHtml, inlineCode } from '../html.ts';
 import type { ApiEntry, ApiItem, ApiMember, ApiPackage } from './api-reference.ts';
 import { apiAnchor, type SdkEntry } from './entries.ts';
 
@@ -14,11 +14,18 @@ export function docHtml(doc: string): string {
     .join('\n');
 }
 
-/** The first sentence of a TSDoc, for a search result's line. */
-export function firstSentence(doc: string): string {
+/**
+ * The first sentence of a TSDoc, for a search result's line: it ends at a full stop followed by a space (a colon
+ * or a semicolon ends none: `throwOnError: true` is not a sentence's end); longer than `max`, it is cut at the
+ * last word boundary before it, with an ellipsis.
+ */
+export function firstSentence(doc: string, max = 200): string {
   const text = doc.replace(/`/g, '').replace(/\s+/g, ' ').trim();
-  const m = /^(.{20,200}?[.:;])\s/.exec(`${text} `);
-  return (m ? (m[1] as string) : text.slice(0, 200)).trim();
+  const end = /^.{20,}?(?<!\b(?:e\.g|i\.e|etc|vs))\.(?=\s|$)/.exec(text);
+  const sentence = end ? end[0] : text;
+  if (sentence.length <= max) return sentence;
+  const cut = sentence.slice(0, max + 1).replace(/\s+\S*$/, '');
+  return `${cut.replace(/[\s,;:(–-]+$/, '')}…`;
 }
 
 export function membersTable(members: readonly ApiMember[], idOf: (m: ApiMember) => string): string {
@@ -26,7 +33,7 @@ export function membersTable(members: readonly ApiMember[], idOf: (m: ApiMember)
   const rows = members
     .map(
       (m) =>
-        `<tr id="${escapeHtml(idOf(m))}"><td><code>${escapeHtml(m.name)}${m.optional ? '?' : ''}</code></td><td><code>${escapeHtml(m.type)}</code></td><td>${docHtml(m.doc) || '<span class="muted">—</span>'}</td></tr>`,
+        `<tr id="${escapeHtml(idOf(m))}"><td><code>${escapeHtml(m.name)}${m.optional ? '?' : ''}</code></td><td><code class="type">${breakableCode(m.type)}</code></td><td>${docHtml(m.doc) || '<span class="muted">—</span>'}</td></tr>`,
     )
     .join('\n');
   return `<table class="members"><thead><tr><th>Name</th><th>Type</th><th>What</th></tr></thead><tbody>

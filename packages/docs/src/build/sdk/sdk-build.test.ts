@@ -1,11 +1,13 @@
 // The SDK pages' generator, piece by piece (no browser): the API report parser, the CLI's exit codes and usage
 // texts, and the build-time rule that no SDK page cites a file outside the repository or a path of the build
-// machine.
+// machine; the search results' lines and the tables' phone layout.
 import { homedir } from 'node:os';
 import { describe, expect, test } from 'vitest';
+import { breakableCode, labelTableCells } from '../html.ts';
 import { parseApiReport } from './api-reference.ts';
 import { exitCodes, parseUsage, portablePaths } from './cli-reference.ts';
 import { assertNoOutsideFiles } from './entries.ts';
+import { firstSentence } from './render-api.ts';
 
 describe('API reports', () => {
   test('entries, names, kinds, declarations and re-exports', () => {
@@ -99,5 +101,63 @@ describe('no SDK page cites a file outside the repository', () => {
     expect(() =>
       assertNoOutsideFiles('sdk-x.html', '<p>See the evidence table in the specs.</p>'),
     ).not.toThrow();
+  });
+});
+
+describe("a search result's line: the first sentence, cut at word boundaries", () => {
+  const long = `The options ${'of a client and '.repeat(20)}more.`;
+  test.each([
+    [
+      'a colon inside code does not end it',
+      "`Throw`: made with `throwOnError: true`, so every call's result is its success branch. More.",
+      "Throw: made with throwOnError: true, so every call's result is its success branch.",
+    ],
+    [
+      'e.g. does not end it',
+      'A client for the mock, e.g. in a test suite. Next.',
+      'A client for the mock, e.g. in a test suite.',
+    ],
+    [
+      'a text without a full stop is whole',
+      'Read the token from the environment',
+      'Read the token from the environment',
+    ],
+  ])('%s', (_name, doc, line) => {
+    expect(firstSentence(doc)).toBe(line);
+  });
+  test('past the limit, cut at the last whole word, with an ellipsis', () => {
+    const line = firstSentence(long, 60);
+    expect(line.length).toBeLessThanOrEqual(61);
+    expect(line.endsWith('…')).toBe(true);
+    expect(long.startsWith(line.slice(0, -1))).toBe(true);
+    expect(long[line.length - 1]).toBe(' ');
+  });
+});
+
+describe('tables on a phone', () => {
+  test("every cell carries its column's heading", () => {
+    const html = labelTableCells(
+      '<table><thead><tr><th>Name</th><th><code>Type</code> &amp; kind</th></tr></thead><tbody><tr id="a"><td>x</td><td class="t">y</td></tr></tbody></table>',
+    );
+    expect(html).toContain('<td data-label="Name">x</td>');
+    expect(html).toContain('<td data-label="Type &amp; kind" class="t">y</td>');
+  });
+  test('a long code span in a cell wraps only between the parts of a path, never at a hyphen inside one', () => {
+    const html = labelTableCells(
+      '<table><thead><tr><th>Endpoint</th></tr></thead><tbody><tr><td><code>GET /feed/precos-indices/v1/ima</code></td></tr></tbody></table>',
+    );
+    expect(html).toContain(
+      '<code><span class="seg">GET /</span><wbr><span class="seg">feed/</span><wbr><span class="seg">precos-indices/</span><wbr><span class="seg">v1/</span><wbr><span class="seg">ima</span></code>',
+    );
+  });
+  test('a table without a heading row is left as it is', () => {
+    const html = '<table><tr><td>x</td></tr></table>';
+    expect(labelTableCells(html)).toBe(html);
+  });
+  test('code breaks only between its parts, never inside an identifier', () => {
+    expect(breakableCode('Record<string, EnvironmentName> | undefined')).toBe(
+      'Record&lt;<wbr>string,<wbr> EnvironmentName&gt; |<wbr> undefined',
+    );
+    expect(breakableCode('(event: FeedEvent) => void')).toBe('(<wbr>event: FeedEvent) <wbr>=&gt; void');
   });
 });
