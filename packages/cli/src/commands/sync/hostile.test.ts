@@ -189,6 +189,7 @@ describe('sync: the manifest is checked when read (exit 2, the field named, noth
     const result = expectExit(await sync(dir, TPF_ONLY), 2);
     expect(result.stderr).toContain(message);
     expect(result.stderr).toContain('nothing was deleted');
+    expect(result.stderr).toContain(`assoc-feed sync --out-dir ${dir} --restart`);
     expect(readFileSync(victim, 'utf8')).toBe('mine');
     expect(readdirSync(dir, { recursive: true }).map(String).sort()).toEqual(before);
     expect(service.requests).toEqual([]);

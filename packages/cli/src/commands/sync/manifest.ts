@@ -2,6 +2,7 @@
 // like an answer: checked field by field when read (an operation sync keeps, partition dates that are real dates,
 // file names exactly as sync writes them), because its names become paths and its E8 position a query parameter.
 // A manifest that fails is refused (exit 2, the field named) before anything is deleted.
+import { dirname } from 'node:path';
 import { isIsoDate } from '@assoc-feed/core/internal/calendar';
 import { UsageError } from '../../errors.js';
 
@@ -106,7 +107,7 @@ export function parseManifest(
     if (!(error instanceof ManifestFieldError)) throw error;
     throw new UsageError(
       `${path}: ${error.message}, so it is not a manifest sync wrote; nothing was deleted. Restore the file, or ` +
-        'write the copy again with --restart (which removes it), or use another --out-dir.',
+        `write the copy again (this removes it): assoc-feed sync --out-dir ${dirname(path)} --restart`,
     );
   }
 }
