@@ -80,6 +80,16 @@ export class Dataset {
     this.lock = takeLock(this.dir, options);
   }
 
+  /** Before the manifest is written: a run whose lock another run took over stops, writing nothing more. */
+  checkLock(): void {
+    if (this.lock && !this.lock.held()) {
+      throw new Error(
+        `another assoc-feed sync took over ${join(this.dir, LOCK)} (this run's lock looked stale to it): this run ` +
+          'stops here and leaves DIR to it; run again once it has finished.',
+      );
+    }
+  }
+
   release(): void {
     this.lock?.release();
     this.lock = undefined;

@@ -22,6 +22,8 @@ export interface LockOptions {
 
 export interface HeldLock {
   readonly runId: string;
+  /** Whether the lock file still names this run (another run may have taken a lock it judged stale). */
+  held(): boolean;
   release(): void;
 }
 
@@ -140,6 +142,7 @@ function hold(path: string, runId: string, heartbeatMs: number): HeldLock {
   timer.unref();
   return {
     runId,
+    held: ours,
     release() {
       clearInterval(timer);
       if (ours()) rmSync(path, { force: true });

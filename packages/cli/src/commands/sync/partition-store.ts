@@ -93,6 +93,7 @@ export function partitionStore(
       }
     },
     save() {
+      dataset.checkLock();
       dataset.writeManifest(manifest);
       savedAt = performance.now();
       for (const path of replaced) rmSync(path, { force: true });
