@@ -10,6 +10,7 @@ import { InferredChoiceMarked } from './rules/inferred-choice-marked.js';
 import { OperationComplete } from './rules/operation-complete.js';
 import { PaginatedListLimits } from './rules/paginated-list-limits.js';
 import { PathFileName } from './rules/path-file-name.js';
+import { PortablePatterns } from './rules/portable-patterns.js';
 import { SchemaForms } from './rules/schema-forms.js';
 import { SuccessExample } from './rules/success-example.js';
 
@@ -25,6 +26,7 @@ export const rules = {
   'path-file-name': PathFileName,
   'component-names': ComponentNames,
   'schema-forms': SchemaForms,
+  'portable-patterns': PortablePatterns,
 };
 
 export default function feedPlugin() {

@@ -239,6 +239,60 @@ const cases = [
     ],
   },
   {
+    name: 'public clients counted on an analogy alone, or more than the evidence names',
+    files: {
+      'openapi.yaml': api({
+        [P]: {
+          get: operation({
+            'x-inferred': {
+              ...INFERRED,
+              basis: 'public clients (2)',
+              evidence: 'By analogy with the funds list, which two public clients read so.',
+            },
+            parameters: [
+              {
+                name: 'size',
+                in: 'query',
+                schema: { type: 'integer' },
+                'x-inferred': {
+                  ...INFERRED,
+                  basis: 'public clients (3)',
+                  evidence: 'Two public clients and a third public spec read `size`.',
+                },
+              },
+              {
+                name: 'page',
+                in: 'query',
+                schema: { type: 'integer' },
+                'x-inferred': {
+                  ...INFERRED,
+                  basis: 'public clients (1)',
+                  evidence: 'One public client reads `page`; by analogy, four read the list so.',
+                },
+              },
+            ],
+          }),
+        },
+      }),
+    },
+    expected: [
+      {
+        at: `${at(P)}/x-inferred/basis`,
+        message:
+          '`x-inferred` on this Operation counts public clients (2) on an analogy alone: an analogy (the same ' +
+          'reading elsewhere) is evidence in words, not a client that reads this place. Write `basis: guess` and ' +
+          'keep the analogy in `evidence:`.',
+      },
+      {
+        at: `${at(P)}/parameters/0/x-inferred/basis`,
+        message:
+          '`basis` of `x-inferred` on this Parameter counts 3 public client(s) but its evidence says "Two public ' +
+          'clients". N counts only the clients that read this very place (a public spec, a README or an analogy ' +
+          'is evidence in words, not a client): make the two agree.',
+      },
+    ],
+  },
+  {
     name: 'evidence on more than one line, or not a string',
     files: {
       'openapi.yaml': api(

@@ -13,6 +13,7 @@ const RULES = [
   'operation-complete',
   'paginated-list-limits',
   'path-file-name',
+  'portable-patterns',
   'schema-forms',
   'success-example',
 ];

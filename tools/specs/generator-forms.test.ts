@@ -40,8 +40,12 @@ describe('forms of feed.json that every generator reads', () => {
 
   it('keeps the if/then/else of the rates diffusion in object form', () => {
     const schema = (spec as { components: { schemas: Record<string, Record<string, unknown>> } }).components
-      .schemas.DifusaoTaxas as { then: { allOf: [{ properties: Record<string, unknown> }] } };
+      .schemas.DifusaoTaxas as {
+      then: { allOf: [{ properties: Record<string, unknown> }]; required?: unknown };
+    };
     expect(schema.then.allOf[0].properties).toMatchObject({ horario: {}, taxa_ind_d1: { not: {} } });
+    // Optional when the condition holds, absent otherwise: a real answer that lacks one stays valid.
+    expect(schema.then.required).toBeUndefined();
   });
 
   it('has no maxLength or minLength beside an enum', () => {
@@ -60,5 +64,17 @@ describe('forms of feed.json that every generator reads', () => {
     expect(found).toEqual([]);
     expect(text).not.toMatch(/"(maximum|minimum)":-?\d{20}/);
     expect(text).toContain('"exclusiveMaximum":10000000000000000000');
+  });
+
+  it('spells every pattern in one dialect: [0-9], never \\d, \\w or \\s (Python-based tools read those as Unicode)', () => {
+    const patterns = all.flatMap(([node, at]) => [
+      ...(typeof node.pattern === 'string' ? [[node.pattern, `${at}/pattern`]] : []),
+      ...(at.endsWith('/patternProperties') ? Object.keys(node).map((key) => [key, `${at}/${key}`]) : []),
+    ]);
+    expect(patterns.length).toBeGreaterThanOrEqual(15);
+    // A shorthand is a backslash that is not itself escaped, then one of the class letters.
+    const shorthand = /(?<!\\)(?:\\\\)*\\[dDwWsS]/;
+    expect(patterns.filter(([pattern]) => shorthand.test(pattern as string))).toEqual([]);
+    for (const [pattern] of patterns) expect(() => new RegExp(pattern as string, 'u')).not.toThrow();
   });
 });

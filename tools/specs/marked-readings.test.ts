@@ -50,7 +50,7 @@ const byDocumentId = (id: string) => operations.find((o) => o.op['x-document-id'
 describe('unmarked inferences are marked (item 5)', () => {
   it('CNPJ: 14 digits where document 2 writes AN-var(14), marked', () => {
     const cnpj = schemas.Cnpj as Json;
-    expect(cnpj.pattern).toBe('^\\d{14}$');
+    expect(cnpj.pattern).toBe('^[0-9]{14}$');
     expectMarked(cnpj, 'Cnpj');
     expect(String((cnpj['x-inferred'] as Json).choice)).toMatch(/AN-var\(14\)/);
   });
@@ -177,5 +177,96 @@ describe('the input calls declare the 400 the sandbox sends for a body that is n
     expectMarked(bad, `${id} 400`);
     expect(String(bad.description)).toMatch(/not a JSON object/);
     expect(String((op['x-inferred'] as Json).choice)).toMatch(/400/);
+  });
+});
+
+describe('marks claim what the evidence shows, one basis per claim', () => {
+  const pathOp = (path: string, method = 'get') =>
+    (spec.paths as Record<string, Json>)[path]?.[method] as Json;
+  const basisOf = (node: Json) => String((node['x-inferred'] as Json | undefined)?.basis);
+  const responses = (spec.components as Json).responses as Record<string, Json>;
+  const arraySchema = (name: string) =>
+    resolve((((responses[name] as Json).content as Json)['application/json'] as Json).schema);
+
+  it('the flow A token call declares 201 (two clients), apart from the token URL (document)', () => {
+    const op = pathOp('/oauth/access-token', 'post');
+    const declared = op.responses as Json;
+    expect(Object.keys(declared).filter((s) => s.startsWith('2'))).toEqual(['201']);
+    expect(basisOf(resolve(declared['201']))).toBe('public clients (2)');
+    expect(basisOf(op)).toBe('document');
+    expect(JSON.stringify(op['x-inferred'])).not.toMatch(/20[01]/);
+    const flowB = pathOp('/realms/input-api/protocol/openid-connect/token', 'post');
+    expect(Object.keys(flowB.responses as Json)).toContain('200');
+  });
+
+  it("VNA: two public clients, and the mark says how the document's `titulos Alnum(50)` is read", () => {
+    const mark = arraySchema('VnaResponse')['x-inferred'] as Json;
+    expect(mark.basis).toBe('public clients (2)');
+    expect(String(mark.choice)).toMatch(/`titulos Alnum\(50\)`.*`tipo_titulo`/);
+    expect(basisOf(property('VnaTitulo', 'tipo_titulo'))).toBe('public clients (2)');
+  });
+
+  it("the single-fund series' data-atualizacao: its existence at most two clients, its meaning a guess", () => {
+    const series = byDocumentId('E2-serie-historica');
+    const param = (series.op.parameters as unknown[]).map(resolve).find((p) => p.name === 'data-atualizacao');
+    expect(param).toBeDefined();
+    expect(basisOf(param as Json)).toMatch(/^public clients \([12]\)$/);
+    expect(basisOf(param?.schema as Json)).toBe('guess');
+  });
+
+  it('DifusaoTaxas is a guess, its conditional fields optional when the condition holds', () => {
+    const schema = schemas.DifusaoTaxas as Json;
+    expect(basisOf(schema)).toBe('guess');
+    expect((schema.then as Json).required).toBeUndefined();
+    expect((schema.else as Json).required).toBeUndefined();
+  });
+
+  it("/ida-liq/resultados (an example's spelling, not a listed endpoint) is a guess", () => {
+    expect(basisOf(pathOp('/feed/precos-indices/v1/ida-liq/resultados'))).toBe('guess');
+  });
+
+  it('no document-3 answer counts clients that are not known to read it', () => {
+    const counted = Object.entries(responses)
+      .filter(([, r]) => (r.content as Json | undefined)?.['application/json'])
+      .map(([name]) => [name, basisOf(arraySchema(name))] as const)
+      .filter(([, basis]) => basis.startsWith('public clients'));
+    expect(Object.fromEntries(counted)).toEqual({
+      VnaResponse: 'public clients (2)',
+      CarteiraTeoricaIdaResponse: 'public clients (2)',
+      CarteiraTeoricaImaResponse: 'public clients (2)',
+      MercadoSecundarioTpfResponse: 'public clients (2)',
+      CurvaIntradiariaResponse: 'public clients (1)',
+      ResultadosIdaComComponentesResponse: 'public clients (1)',
+      ResultadosIdkaResponse: 'public clients (1)',
+    });
+  });
+
+  it('the v2 list envelope counts the clients on the funds list only; the other lists are by analogy', () => {
+    const envelope = schemas.PageEnvelopeV2 as Json;
+    expect(String((envelope['x-inferred'] as Json).evidence)).toMatch(/funds list \(E1\)/);
+    for (const id of ['E3', 'E6', 'E7']) {
+      const ok = resolve((byDocumentId(id).op.responses as Json)['200']);
+      const schema = ((ok.content as Json)['application/json'] as Json).schema as Json;
+      expect(basisOf(schema), id).toBe('guess');
+    }
+  });
+
+  it("E2's top-level fields say plainly that they override the reading of document 1's context `content`", () => {
+    expect(String(((schemas.FundosV2Detail as Json)['x-inferred'] as Json).choice)).toMatch(
+      /overrides the reading/,
+    );
+  });
+
+  it('the beta list marks the paging it borrows from E1; no unit the documents do not give', () => {
+    for (const p of (byDocumentId('E1 beta').op.parameters as unknown[]).map(resolve)) {
+      if (p.name === 'page' || p.name === 'size') expect(basisOf(p), String(p.name)).toBe('guess');
+    }
+    expect(String(property('CurvasJurosResolucaoBc', 'taxa').description)).not.toMatch(/%/);
+    expect(String(property('CurvaIntradiariaParametro', 'taxa').description)).not.toMatch(/%/);
+  });
+
+  it("E5's mark does not rest on the sandbox's own behaviour", () => {
+    const text = JSON.stringify(byDocumentId('E5').op['x-inferred']);
+    expect(text).not.toMatch(/8th business day|as the sandbox answers/);
   });
 });

@@ -69,7 +69,7 @@ const cases: Case[] = [
   {
     name: 'a code of the wrong form',
     args: ['get', `${V2}/X123`],
-    says: ['codigo_fundo_ou_classe_ou_subclasse', '^[FCS]\\d{10}$'],
+    says: ['codigo_fundo_ou_classe_ou_subclasse', '^[FCS][0-9]{10}$'],
   },
   {
     name: 'an unknown parameter',

@@ -27,7 +27,7 @@ const validate = createResponseValidator(loadDocumentSpec('feed'));
 const TOKEN = fixtures.get('row-09-token.json') as Fixture;
 
 /** A fetch that answers the token call with row 9's answer (at `tokenStatus`) and every feed call with `fixture`. */
-function serving(fixture: Fixture, tokenStatus = 200) {
+function serving(fixture: Fixture, tokenStatus = TOKEN.status) {
   return async (request: Request) => {
     const token = new URL(request.url).pathname === '/oauth/access-token';
     const { status, body } = token ? { status: tokenStatus, body: TOKEN.body } : fixture;

@@ -4,45 +4,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDocumentClient, type DocumentClientOptions } from './create-document-client.js';
-import { FeedError, ResponseParseError } from './errors.js';
-import {
-  BASE_URL,
-  CLIENT_ID,
-  CLIENT_SECRET,
-  createFakeFeed,
-  type FakeFeedOptions,
-  meta,
-  type paths,
-  recordingSleep,
-} from './test-support/fixtures.js';
-
-const DETAIL = '/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}';
-
-function setup(handler: FakeFeedOptions['handler'], options: Partial<DocumentClientOptions> = {}) {
-  const feed = createFakeFeed({ handler });
-  const { sleep } = recordingSleep();
-  const client = createDocumentClient<paths>(
-    {
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      baseUrl: BASE_URL,
-      fetch: feed.fetch,
-      retry: { sleep, random: () => 0.5 },
-      ...options,
-    },
-    meta,
-  );
-  const get = () =>
-    client.GET(DETAIL, { params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000000001' } } });
-  return { feed, client, get };
-}
+import { FeedError, ResponseParseError, ResponseTooLargeError } from './errors.js';
+import { DETAIL, ONE_FUND, setupClient } from './test-support/client.js';
+import type { FakeFeedOptions } from './test-support/fixtures.js';
 
 /** Feed calls get `answer`; the token route stays the fake's own. */
-const feedOnly =
-  (answer: () => Response): FakeFeedOptions['handler'] =>
-  (req) =>
-    req.url.pathname.startsWith('/feed/') ? answer() : undefined;
+const feedOnly = (answer: () => Response): FakeFeedOptions => ({
+  handler: (req) => (req.url.pathname.startsWith('/feed/') ? answer() : undefined),
+});
 
 /** A body of `chunks` chunks of `size` bytes of JSON-ish text, counting what was pulled from it. */
 function countedStream(chunks: number, size: number) {
@@ -75,10 +44,10 @@ afterEach(async () => {
 
 describe('answers that are not what they claim', () => {
   it('a 200 whose body is not JSON is a FeedError with code invalid_response, not a bare SyntaxError', async () => {
-    const { get } = setup(
+    const { getOne } = setupClient(
       feedOnly(() => new Response('<html>maintenance</html>', { headers: { 'content-type': 'text/html' } })),
     );
-    const error = await failure(get());
+    const error = await failure(getOne());
     expect(error.code).toBe('invalid_response');
     expect(error.status).toBe(200);
     expect(error.message).toContain('not JSON');
@@ -92,10 +61,10 @@ describe('answers that are not what they claim', () => {
   ])(
     'a 2xx body that is not JSON (%s): neither message nor cause quotes it, in any rendering',
     async (_, body) => {
-      const { get } = setup(
+      const { getOne } = setupClient(
         feedOnly(() => new Response(body, { headers: { 'content-type': 'application/json' } })),
       );
-      const error = await failure(get());
+      const error = await failure(getOne());
       expect(error.code).toBe('invalid_response');
       expect(error.cause).toBeInstanceOf(SyntaxError);
       for (const text of [
@@ -116,11 +85,11 @@ describe('answers that are not what they claim', () => {
   ])(
     'an empty 200 body where the operation promises JSON is a ResponseParseError (%s)',
     async (_, throwOnError, headers) => {
-      const { get } = setup(
+      const { getOne } = setupClient(
         feedOnly(() => new Response('', { headers: { 'content-type': 'application/json', ...headers } })),
         { throwOnError },
       );
-      const error = await failure(get());
+      const error = await failure(getOne());
       expect(error).toBeInstanceOf(ResponseParseError);
       expect(error).toMatchObject({ code: 'invalid_response', status: 200, method: 'GET' });
       expect(error.message).toContain('empty');
@@ -128,9 +97,9 @@ describe('answers that are not what they claim', () => {
   );
 
   it("an empty 200 body read with parseAs: 'text' is the empty text it is", async () => {
-    const { client } = setup(feedOnly(() => new Response('')));
+    const { client } = setupClient(feedOnly(() => new Response('')));
     const result = await client.GET(DETAIL, {
-      params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000000001' } },
+      params: ONE_FUND,
       parseAs: 'text',
     });
     expect(result.data).toBe('');
@@ -153,26 +122,19 @@ describe('answers that are not what they claim', () => {
     });
     servers.push(server);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const { sleep } = recordingSleep();
-    const client = createDocumentClient<paths>(
-      {
-        clientId: CLIENT_ID,
-        clientSecret: CLIENT_SECRET,
-        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        retry: { sleep },
-      },
-      meta,
+    // The real fetch over a real socket: the fake feed cannot reset a connection mid-body.
+    const { getOne } = setupClient(
+      {},
+      { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, fetch: undefined },
     );
-    const error = await failure(
-      client.GET(DETAIL, { params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000000001' } } }),
-    );
+    const error = await failure(getOne());
     expect(error.code).toBe('response_truncated');
     expect(requests).toBe(3); // the first attempt and two retries
   });
 
   it('a body cut short once, then whole, succeeds on the retry', async () => {
     let n = 0;
-    const { get } = setup(
+    const { getOne } = setupClient(
       feedOnly(() => {
         if (n++ > 0) return Response.json({ content: { codigo_fundo: 'F0000000001', nome: 'ok' } });
         const broken = new ReadableStream<Uint8Array>({
@@ -184,19 +146,59 @@ describe('answers that are not what they claim', () => {
         return new Response(broken, { headers: { 'content-type': 'application/json' } });
       }),
     );
-    const result = await get();
+    const result = await getOne();
     expect(result.data).toEqual({ content: { codigo_fundo: 'F0000000001', nome: 'ok' } });
+  });
+});
+
+describe('a 2xx body that is not the documented shape at its root', () => {
+  it.each([
+    ['null', 'null'],
+    ['a number', '42'],
+    ['a string', '"F0000000001"'],
+    ['a boolean', 'true'],
+  ])('JSON %s is a ResponseParseError in both modes, never data', async (_, body) => {
+    for (const throwOnError of [false, true]) {
+      const { getOne } = setupClient(
+        feedOnly(() => new Response(body, { headers: { 'content-type': 'application/json' } })),
+        { throwOnError },
+      );
+      const error = await failure(getOne());
+      expect(error).toBeInstanceOf(ResponseParseError);
+      expect(error.code).toBe('invalid_response');
+      expect(error.message).toContain('where the operation documents an object or a list');
+      expect(error.message).not.toContain('F0000000001"');
+    }
+  });
+
+  it('an object or a list at the root is data as before', async () => {
+    for (const body of ['{"content":{"codigo_fundo":"F0000000001","nome":"x"}}', '[]']) {
+      const { getOne } = setupClient(
+        feedOnly(() => new Response(body, { headers: { 'content-type': 'application/json' } })),
+      );
+      expect((await getOne()).data).toEqual(JSON.parse(body));
+    }
+  });
+
+  it('a 204 (no body) is not read, and an operation the document does not know is not held to a shape', async () => {
+    const { client } = setupClient(feedOnly(() => new Response(null, { status: 204 })));
+    expect((await client.GET(DETAIL, { params: ONE_FUND })).data).toBeUndefined();
+    const { client: other } = setupClient(
+      feedOnly(() => new Response('null', { headers: { 'content-type': 'application/json' } })),
+    );
+    const unknown = await (other.GET as (url: string) => Promise<{ data?: unknown }>)('/feed/not-documented');
+    expect(unknown.data).toBeNull();
   });
 });
 
 describe('maxResponseBytes', () => {
   it('stops reading a streamed (chunked) body once it passes the limit: code response_too_large', async () => {
     const big = countedStream(10_000, 1024); // 10 MB on offer
-    const { get } = setup(
+    const { getOne } = setupClient(
       feedOnly(() => new Response(big.stream, { headers: { 'content-type': 'application/json' } })),
       { maxResponseBytes: 64 * 1024 },
     );
-    const error = await failure(get());
+    const error = await failure(getOne());
     expect(error.code).toBe('response_too_large');
     expect(error.message).toContain('maxResponseBytes');
     // What was pulled is the limit and a few chunks of read-ahead, not the 10,000 on offer.
@@ -205,7 +207,7 @@ describe('maxResponseBytes', () => {
 
   it('refuses a body whose Content-Length is above the limit without reading it', async () => {
     const big = countedStream(10_000, 1024);
-    const { get } = setup(
+    const { getOne } = setupClient(
       feedOnly(
         () =>
           new Response(big.stream, {
@@ -214,33 +216,61 @@ describe('maxResponseBytes', () => {
       ),
       { maxResponseBytes: 64 * 1024 },
     );
-    expect((await failure(get())).code).toBe('response_too_large');
+    expect((await failure(getOne())).code).toBe('response_too_large');
     expect(big.pulled.chunks).toBeLessThan(5);
   });
 
-  it('reads an error body only up to the limit too (no copy of it), and still maps the status', async () => {
-    const big = countedStream(10_000, 1024);
-    const { get } = setup(
-      feedOnly(() => new Response(big.stream, { status: 503 })),
-      {
-        maxResponseBytes: 64 * 1024,
-        retry: false,
-        throwOnError: true,
-      },
+  const MiB = 1024 * 1024;
+  const largeError = (status: number, length: 'declared' | 'chunked') => {
+    const big = countedStream(2600, 1024); // 2.6 MB on offer
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (length === 'declared') headers['content-length'] = String(2600 * 1024);
+    return { big, answer: () => new Response(big.stream, { status, headers }) };
+  };
+  it.each([
+    ['declared', false],
+    ['declared', true],
+    ['chunked', false],
+    ['chunked', true],
+  ] as const)(
+    'an error body past the limit (%s length, throwing: %s) is a ResponseTooLargeError naming it, read no further',
+    async (length, throwOnError) => {
+      const { big, answer } = largeError(500, length);
+      const { getOne } = setupClient(feedOnly(answer), { maxResponseBytes: MiB, retry: false, throwOnError });
+      const error = await failure(getOne());
+      expect(error).toBeInstanceOf(ResponseTooLargeError);
+      expect(error).toMatchObject({ status: 500, maxResponseBytes: MiB });
+      expect(error.message).toContain(`above maxResponseBytes (${MiB})`);
+      // The limit and a little read-ahead, never the 2,600 chunks on offer.
+      expect(big.pulled.chunks).toBeLessThan(1100);
+    },
+  );
+
+  it('a 5xx with a body past the limit is retried as a 5xx; the error once the retries end is ResponseTooLargeError', async () => {
+    let answers = 0;
+    const { feed, getOne, waits } = setupClient(
+      feedOnly(() => {
+        answers++;
+        return largeError(503, 'chunked').answer();
+      }),
+      { maxResponseBytes: MiB },
     );
-    const error = await failure(get());
-    expect(error.code).toBe('server_error');
-    expect(big.pulled.chunks).toBeLessThan(100);
+    const error = await failure(getOne());
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(error.status).toBe(503);
+    expect(answers).toBe(3); // the first attempt and the two default retries
+    expect(feed.feedRequests).toHaveLength(3);
+    expect(waits).toHaveLength(2);
   });
 
   it("bounds a body read as a stream (parseAs: 'stream') too: reading it past the limit fails with response_too_large", async () => {
     const big = countedStream(10_000, 1024);
-    const { client } = setup(
+    const { client } = setupClient(
       feedOnly(() => new Response(big.stream, { headers: { 'content-type': 'application/json' } })),
       { maxResponseBytes: 64 * 1024 },
     );
     const result = await client.GET(DETAIL, {
-      params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000000001' } },
+      params: ONE_FUND,
       parseAs: 'stream',
     });
     const reader = (result.data as unknown as ReadableStream<Uint8Array>).getReader();
@@ -255,7 +285,7 @@ describe('maxResponseBytes', () => {
 
   it('rejects a maxResponseBytes that is not a whole number above 0, naming the option', () => {
     for (const value of [0, -1, 1.5, Number.NaN, '1000']) {
-      expect(() => setup(undefined, { maxResponseBytes: value as number })).toThrow(/maxResponseBytes/);
+      expect(() => setupClient({}, { maxResponseBytes: value as number })).toThrow(/maxResponseBytes/);
     }
   });
 });
@@ -263,7 +293,7 @@ describe('maxResponseBytes', () => {
 describe('the deadline', () => {
   it('covers reading and parsing: an answer that comes complete only after the deadline is a TimeoutError', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const { get } = setup(
+    const { getOne } = setupClient(
       feedOnly(() => {
         const body = JSON.stringify({ content: { codigo_fundo: 'F0000000001', nome: 'late' } });
         const stream = new ReadableStream<Uint8Array>({
@@ -278,7 +308,7 @@ describe('the deadline', () => {
       }),
       { timeoutMs: 1_000 },
     );
-    const error = await failure(get());
+    const error = await failure(getOne());
     expect(error.code).toBe('timeout');
   });
 });

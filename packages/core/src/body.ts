@@ -9,9 +9,8 @@
 import { FeedError, ResponseParseError, ResponseTooLargeError, ResponseTruncatedError } from './errors.js';
 
 /**
- * Default `maxResponseBytes`: 64 MiB. The largest documented page (E7, the batch registry, at size 1,000 with
- * every context) is about 5.3 MB in the sandbox, so this passes it twelve times over, and still stops a runaway
- * answer long before it can exhaust a server's memory.
+ * Default `maxResponseBytes`: 64 MiB. Well above the largest documented page (E7, the batch registry, at size
+ * 1,000 with every context), and still a stop for a runaway answer long before it can exhaust a server's memory.
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
@@ -44,27 +43,57 @@ export async function readBodyAs(response: Response, mode: BodyMode, context: Bo
   }
   const text = await readText(response, context);
   if (mode === 'text') return text;
-  if (text === '') {
-    if (!context.jsonPromised) return undefined;
-    const path = pathIn(context);
-    throw new ResponseParseError(
-      `${context.method} ${path} answered ${response.status} with an empty body where the operation promises JSON. ` +
-        'The service (or a proxy in front of it) sent no answer: check baseUrl, and retry later.',
-      { status: response.status, method: context.method, path },
-    );
-  }
+  if (text === '' && !context.jsonPromised) return undefined;
+  let data: unknown;
   try {
-    return context.parse ? await context.parse(text, response.status) : (JSON.parse(text) as unknown);
+    if (text !== '') data = context.parse ? await context.parse(text, response.status) : JSON.parse(text);
   } catch (error) {
     if (error instanceof FeedError) throw error; // the parser's own verdict (ResponseValidationError)
     // The parser's message may quote the body (a token it echoed): the cause keeps what failed and where, not that.
-    const path = pathIn(context);
-    throw new ResponseParseError(
-      `${context.method} ${path} answered ${response.status} with a body that is not JSON ` +
-        `(${text.length} characters, content-type ${response.headers.get('content-type') ?? 'absent'}). The ` +
-        'service (or a proxy in front of it) sent something else: check baseUrl, and retry later.',
-      { status: response.status, method: context.method, path, cause: parseFailure(error) },
+    throw notTheAnswer(
+      response,
+      context,
+      `a body that is not JSON (${text.length} characters, content-type ${response.headers.get('content-type') ?? 'absent'})`,
+      parseFailure(error),
     );
+  }
+  // Every JSON body the documents give is an object or a list: no body, `null` or a bare value is no answer to
+  // hand on as `data`, whose type promises the record (the value is not quoted: it may be anything, a token too).
+  if (context.jsonPromised && (data === null || typeof data !== 'object')) {
+    const what = text === '' ? 'an empty body' : data === null ? 'JSON null' : 'a bare JSON value';
+    throw notTheAnswer(response, context, `${what} where the operation documents an object or a list`);
+  }
+  return data;
+}
+
+function notTheAnswer(
+  response: Response,
+  context: BodyContext,
+  what: string,
+  cause?: unknown,
+): ResponseParseError {
+  const { method } = context;
+  const path = pathIn(context);
+  return new ResponseParseError(
+    `${method} ${path} answered ${response.status} with ${what}. The service (or a proxy in front of it) sent ` +
+      'something else: check baseUrl, and retry later.',
+    cause === undefined
+      ? { status: response.status, method, path }
+      : { status: response.status, method, path, cause },
+  );
+}
+
+/**
+ * An error answer's body as text, bounded as a 2xx body is: one past `maxResponseBytes` is a ResponseTooLargeError
+ * (an empty body in its place would hide that the answer was not read). One cut short reads as no body: the status
+ * already says what failed.
+ */
+export async function readErrorText(response: Response, context: BodyContext): Promise<string> {
+  try {
+    return await readText(response, context);
+  } catch (error) {
+    if (error instanceof ResponseTooLargeError) throw error;
+    return '';
   }
 }
 
@@ -174,10 +203,12 @@ async function readCounted(response: Response, context: BodyContext): Promise<Ui
 function tooLarge(response: Response, context: BodyContext, what: string): ResponseTooLargeError {
   const { method, maxResponseBytes } = context;
   const path = pathIn(context);
+  const fix = response.ok
+    ? 'Ask for less (a smaller page size, a narrower filter), or raise maxResponseBytes if such answers are expected.'
+    : 'Check baseUrl (no error body of the service is that large), or raise maxResponseBytes.';
   return new ResponseTooLargeError(
     `${method} ${path} answered ${response.status} with a body that ${what}, above maxResponseBytes ` +
-      `(${maxResponseBytes}); the rest was not downloaded. Ask for less (a smaller page size, a narrower filter), ` +
-      'or raise maxResponseBytes if such answers are expected.',
+      `(${maxResponseBytes}); the rest was not downloaded. ${fix}`,
     { status: response.status, method, path, maxResponseBytes },
   );
 }

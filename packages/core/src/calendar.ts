@@ -61,11 +61,17 @@ export function daysInMonth(year: number, month: number): number {
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
-/** Adds calendar months; a day the target month lacks becomes its last day (2024-02-29 + 12 months → 2025-02-28). */
+/**
+ * Adds calendar months; a day the target month lacks becomes its last day (2024-02-29 + 12 months → 2025-02-28).
+ * A result outside the years YYYY-MM-DD can write is its nearest bound (0001-01-01 or 9999-12-31), so a period
+ * derived from an extreme date stays a date that compares and parses as one.
+ */
 export function addMonths(date: IsoDate, months: number): IsoDate {
   toDayNumber(date); // a RangeError naming the form, for anything but a real date
   const m = Number(date.slice(5, 7)) - 1 + months;
   const year = Number(date.slice(0, 4)) + Math.floor(m / 12);
+  if (year < 1) return '0001-01-01';
+  if (year > 9999) return '9999-12-31';
   const month = (((m % 12) + 12) % 12) + 1;
   const day = Math.min(Number(date.slice(8, 10)), daysInMonth(year, month));
   return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;

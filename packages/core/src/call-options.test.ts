@@ -2,39 +2,9 @@
 // the token request others share goes on), its own retries, its own abort signal, and query parameters the spec
 // does not know yet (sent as given, never checked).
 import { describe, expect, it } from 'vitest';
-import { createDocumentClient, type DocumentClientOptions } from './create-document-client.js';
 import { ConfigurationError, InvalidRequestError, TimeoutError } from './errors.js';
-import {
-  BASE_URL,
-  CLIENT_ID,
-  CLIENT_SECRET,
-  createFakeFeed,
-  errorBody,
-  type FakeFeedOptions,
-  json,
-  meta,
-  type paths,
-  recordingSleep,
-} from './test-support/fixtures.js';
-
-const LIST = '/feed/fundos/v2/fundos';
-
-function setup(feedOptions: FakeFeedOptions = {}, options: Partial<DocumentClientOptions> = {}) {
-  const feed = createFakeFeed(feedOptions);
-  const { waits, sleep } = recordingSleep();
-  const client = createDocumentClient<paths>(
-    {
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      baseUrl: BASE_URL,
-      fetch: feed.fetch,
-      retry: { sleep, random: () => 0.5 },
-      ...options,
-    },
-    meta,
-  );
-  return { feed, client, waits };
-}
+import { LIST, setupClient } from './test-support/client.js';
+import { errorBody, json } from './test-support/fixtures.js';
 
 const unavailable = (request: { url: URL }) =>
   request.url.pathname === LIST ? json(503, errorBody(503, 'unavailable', 'Try later.')) : undefined;
@@ -45,7 +15,7 @@ describe('retry, per call', () => {
     ['{ maxRetries: 4 }: five attempts', { maxRetries: 4 }, 5],
     ['{ baseDelayMs: 1 }: the client’s two retries, its own delay', { baseDelayMs: 1 }, 3],
   ])('%s', async (_, retry, attempts) => {
-    const { feed, client, waits } = setup({ handler: unavailable });
+    const { feed, client, waits } = setupClient({ handler: unavailable });
     const { response } = await client.GET(LIST, { retry });
     expect(response.status).toBe(503);
     expect(feed.feedRequests).toHaveLength(attempts);
@@ -53,7 +23,7 @@ describe('retry, per call', () => {
   });
 
   it('leaves the client’s options to the other calls', async () => {
-    const { feed, client } = setup({ handler: unavailable });
+    const { feed, client } = setupClient({ handler: unavailable });
     await client.GET(LIST, { retry: false });
     await client.GET(LIST);
     expect(feed.feedRequests).toHaveLength(1 + 3);
@@ -63,7 +33,7 @@ describe('retry, per call', () => {
     ['true', true, /must be false or an object/],
     ['a negative maxRetries', { maxRetries: -1 }, /retry.maxRetries must be a number ≥ 0/],
   ])('refuses %s before sending', async (_, retry, message) => {
-    const { feed, client } = setup();
+    const { feed, client } = setupClient();
     const call = client.GET(LIST, { retry: retry as false });
     await expect(call).rejects.toBeInstanceOf(ConfigurationError);
     await expect(call).rejects.toThrow(message);
@@ -73,7 +43,7 @@ describe('retry, per call', () => {
 
 describe('extraQuery, per call', () => {
   it('sends names the spec does not know, unchecked, beside the checked ones', async () => {
-    const { feed, client } = setup();
+    const { feed, client } = setupClient();
     const { response } = await client.GET(LIST, {
       params: { query: { size: 10 } },
       extraQuery: { 'novo-filtro': 'x y', codigos: ['a', 'b'], ativos: true },
@@ -87,7 +57,7 @@ describe('extraQuery, per call', () => {
   });
 
   it('does not lift the checks of the spec’s own parameters', async () => {
-    const { feed, client } = setup();
+    const { feed, client } = setupClient();
     const call = client.GET(LIST, { params: { query: { size: 5000 } }, extraQuery: { novo: '1' } });
     await expect(call).rejects.toBeInstanceOf(InvalidRequestError);
     expect(feed.requests).toEqual([]);
@@ -101,7 +71,7 @@ describe('extraQuery, per call', () => {
       /extraQuery.filtro must be a string, number, boolean or a list/,
     ],
   ])('refuses %s before sending', async (_, extraQuery, message) => {
-    const { feed, client } = setup();
+    const { feed, client } = setupClient();
     const call = client.GET(LIST, { extraQuery: extraQuery as unknown as Record<string, string> });
     await expect(call).rejects.toBeInstanceOf(ConfigurationError);
     await expect(call).rejects.toThrow(message);
@@ -115,7 +85,7 @@ describe('timeoutMs and signal, per call', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const { feed, client } = setup({
+    const { feed, client } = setupClient({
       handler: async (request) => {
         if (request.url.pathname === '/oauth/access-token') await gate;
         return undefined;
@@ -134,7 +104,7 @@ describe('timeoutMs and signal, per call', () => {
   });
 
   it('a call’s signal aborts it with the caller’s reason', async () => {
-    const { client } = setup();
+    const { client } = setupClient();
     const controller = new AbortController();
     const reason = new Error('user left');
     controller.abort(reason);

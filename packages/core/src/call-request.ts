@@ -1,7 +1,7 @@
 // What openapi-fetch builds for a call (its `Request` option) when nothing but the core will ever see it: the
 // default fetch, no middleware of the user's, no RequestInit option beyond the method, headers and redirect mode.
-// A real Request costs undici a URL parse, a header list and an AbortController of its own (~5 µs on Node 20,
-// `pnpm bench client-http`), and the default fetch sends the call as a URL and an init anyway (http.ts). Anything
+// A real Request costs undici a URL parse, a header list and an AbortController of its own (`pnpm bench
+// client-http` measures it), and the default fetch sends the call as a URL and an init anyway (http.ts). Anything
 // else gets a real Request: a user's fetch or middleware may use all of one.
 
 /** The few members of a Request the core and openapi-fetch read. */

@@ -30,13 +30,14 @@
 
 import createClient, { type Client } from 'openapi-fetch';
 import { basicAuthorization } from './base64.js';
-import { type BodyMode, DEFAULT_MAX_RESPONSE_BYTES, readText } from './body.js';
+import { type BodyMode, DEFAULT_MAX_RESPONSE_BYTES, readErrorText } from './body.js';
 import { CallRequest, isPlainCall } from './call-request.js';
 import type { CallMethod, ExactOptions, ExtraQueryValue, ThrowsOn } from './call-types.js';
 import { checkCredential } from './credentials.js';
 import { type EnvironmentName, placeholderFetch, resolveService } from './environments.js';
 import { resultError } from './error-body.js';
-import { ConfigurationError, type ErrorContext, errorFromResponse } from './errors.js';
+import { type ErrorContext, errorFromResponse } from './error-from-response.js';
+import { ConfigurationError } from './errors.js';
 import { ACCESS_TOKEN_HEADER, CLIENT_ID_HEADER, createPipelineFetch } from './fetch-pipeline.js';
 import { createTokenManager, FLOW_A_TOKEN_PATH, type TokenManager } from './flow-a.js';
 import { type FetchFn, globalFetch, pathOf } from './http.js';
@@ -54,10 +55,16 @@ import { freshToken } from './token-source.js';
 import { validateRequest } from './validate.js';
 
 export interface DocumentClientOptions {
-  /** The application's client_id (flow A). Sent as the `client_id` header of every feed call. */
-  clientId: string;
-  /** The application's client_secret. Server-side only: never ship it to a browser. */
-  clientSecret: string;
+  /**
+   * The application's client_id (flow A), sent as the `client_id` header of every feed call. Default:
+   * FEED_CLIENT_ID, where there is a process environment (Node, Bun, Deno, workerd with nodejs_compat).
+   */
+  clientId?: string | undefined;
+  /**
+   * The application's client_secret. Default: FEED_CLIENT_SECRET, where there is a process environment.
+   * Server-side only: never ship it to a browser.
+   */
+  clientSecret?: string | undefined;
   /** Required unless `baseUrl` is given. */
   environment?: EnvironmentName;
   /** Any deployment (the mock, a proxy); wins over `environment`. HTTPS only, except loopback. */
@@ -215,13 +222,13 @@ export function createDocumentClient<
       secrets,
       now: retry.now,
     };
-    // Read once, bounded (a huge error body is not worth memory: the status says enough), then handed on
-    // rebuilt, so openapi-fetch's `result.error` gets the redacted text.
-    const text = await readText(response, {
+    // Read once, bounded as a 2xx body is (past the limit: ResponseTooLargeError), then handed on rebuilt, so
+    // openapi-fetch's `result.error` gets the redacted text.
+    const text = await readErrorText(response, {
       method: context.method,
       path: context.path,
       maxResponseBytes,
-    }).catch(() => '');
+    });
     const clean = redact(text, secrets);
     if (throwOnError) throw errorFromResponse(response, parse(clean), context);
     // A server that echoes a secret in its error body must not hand it to `result.error` either.

@@ -6,6 +6,7 @@
 // other deployment, such as the local mock or sandbox. Without `environment` or `baseUrl` in code, FEED_ENVIRONMENT
 // chooses (environmentFromVariable, which the CLI uses too), so one set of variables configures both.
 
+import { readEnv } from './env.js';
 import { ConfigurationError } from './errors.js';
 import { environments } from './generated/service.js';
 import type { FetchFn } from './http.js';
@@ -89,12 +90,6 @@ export function resolveService(options: BaseUrlOptions): ResolvedService {
   const fromEnv = readEnv(variable);
   if (fromEnv) return { baseUrl: checkServiceUrl(fromEnv, variable) };
   return { baseUrl: environments[name].baseUrl, placeholder: name };
-}
-
-/** An environment variable where there is a process (Node, Deno, Bun); nothing in a browser. */
-function readEnv(name: string): string | undefined {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  return env?.[name] || undefined;
 }
 
 /** What a call to a placeholder host fails with: the documents name no host, and here is how to set it. */

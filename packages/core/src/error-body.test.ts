@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDocumentClient } from './create-document-client.js';
-import { NotFoundError, UnauthorizedError } from './errors.js';
+import { type FeedError, NotFoundError, UnauthorizedError } from './errors.js';
 import { toFeedError } from './result.js';
 import {
   BASE_URL,
@@ -54,11 +54,60 @@ describe("a non-throwing call's error is always an object, so `if (error)` catch
     expect(result.error).toEqual({ status, error: 'text body', message });
   });
 
-  it('the documented error object is handed on as it is', async () => {
-    const body = errorBody(404, 'not found', 'No record found for the given code.');
-    const result = await getFund(answering(() => text(404, JSON.stringify(body))));
+  it.each([
+    [
+      'a spoof of the text form with an object message',
+      500,
+      '{"error":"text body","message":{"toString":"x"}}',
+    ],
+    ['an object with a number for its message', 404, '{"status":404,"error":"not found","message":42}'],
+    ['an object with a string for its status', 404, '{"status":"404","error":"not found","message":"m"}'],
+    ['an object with malformed details', 400, '{"status":400,"error":"bad","message":"m","details":"size"}'],
+    ['an object of other fields', 502, '{"fault":"gateway"}'],
+  ])('%s is not the error object: a TextErrorBody whose message is the text', async (_, status, sent) => {
+    const result = await getFund(answering(() => text(status, sent)));
+    expect(result.error).toEqual({ status, error: 'text body', message: sent });
+  });
+
+  it.each([
+    ['without details', errorBody(404, 'not found', 'No record found for the given code.')],
+    [
+      'with details',
+      {
+        ...errorBody(400, 'bad request', 'size'),
+        details: [{ parameter: 'size', in: 'query', rule: 'at most 1000' }],
+      },
+    ],
+  ])('the documented error object (%s) is handed on as it is', async (_, body) => {
+    const result = await getFund(answering(() => text(body.status, JSON.stringify(body))));
     expect(result.error).toEqual(body);
   });
+
+  it.each([false, true])(
+    'an error body with __proto__, constructor and prototype keys keeps them all, and its prototype (throwing: %s)',
+    async (throwOnError) => {
+      const sent =
+        '{"status":500,"error":"x","message":"m","__proto__":{"polluted":true},"constructor":{"prototype":{}},"prototype":1}';
+      const client = answering(() => text(500, sent), throwOnError);
+      const outcome = await getFund(client).catch((error: unknown) => error);
+      const body = (
+        throwOnError
+          ? (outcome as FeedError).body
+          : toFeedError(outcome as Awaited<ReturnType<typeof getFund>>)?.body
+      ) as object;
+      expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
+      expect(Object.keys(body)).toEqual([
+        'status',
+        'error',
+        'message',
+        '__proto__',
+        'constructor',
+        'prototype',
+      ]);
+      expect(Object.getOwnPropertyDescriptor(body, '__proto__')?.value).toEqual({ polluted: true });
+      expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    },
+  );
 
   it('toFeedError reads the body as sent: the same error throwing mode throws', async () => {
     const answer = () => text(401, JSON.stringify(GATEWAY));

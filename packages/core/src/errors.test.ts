@@ -1,175 +1,105 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import {
-  BadRequestError,
-  errorFromResponse,
-  FeedError,
-  ForbiddenError,
-  InvalidCredentialsError,
-  NotFoundError,
-  RateLimitedError,
-  ServerError,
-  UnauthorizedError,
-} from './errors.js';
+import * as errors from './errors.js';
+import { ResponseValidationError } from './response-types.js';
 
-const ctx = { method: 'GET', path: '/feed/fundos/v2/fundos?page=2' };
-const body = (status: number, error: string, message: string) => ({ status, error, message });
+const details = { status: 404, method: 'GET', path: '/feed/x', requestId: 'req-1', headers: new Headers() };
 
-describe('errorFromResponse', () => {
-  it.each([
-    [400, false, BadRequestError, 'bad_request'],
-    [401, false, UnauthorizedError, 'unauthorized'],
-    [403, false, ForbiddenError, 'forbidden'],
-    [404, false, NotFoundError, 'not_found'],
-    [429, false, RateLimitedError, 'rate_limited'],
-    [500, false, ServerError, 'server_error'],
-    [502, false, ServerError, 'server_error'],
-    [503, false, ServerError, 'server_error'],
-    [504, false, ServerError, 'server_error'],
-    [599, false, ServerError, 'server_error'],
-    [409, false, FeedError, 'http_error'],
-    [400, true, InvalidCredentialsError, 'invalid_credentials'],
-    [401, true, InvalidCredentialsError, 'invalid_credentials'],
-    [403, true, ForbiddenError, 'forbidden'],
-    [500, true, ServerError, 'server_error'],
-  ])('%i (token call: %s) -> %o', (status, tokenCall, type, code) => {
-    const error = errorFromResponse(new Response(null, { status }), undefined, { ...ctx, tokenCall });
-    expect(error).toBeInstanceOf(type);
-    expect(error).toBeInstanceOf(FeedError);
-    expect(error).toBeInstanceOf(Error);
-    expect(error.code).toBe(code);
-    expect(error.status).toBe(status);
-    expect(error.method).toBe('GET');
-    expect(error.path).toBe(ctx.path);
-    expect(error.name).toBe(type.name);
+// Each class with the name users see and the code it fixes, made as the clients make it.
+const classes: [string, errors.FeedErrorCode, () => errors.FeedError][] = [
+  ['InvalidCredentialsError', 'invalid_credentials', () => new errors.InvalidCredentialsError('m', details)],
+  ['TokenResponseError', 'invalid_token_response', () => new errors.TokenResponseError('m', details)],
+  ['UnauthorizedError', 'unauthorized', () => new errors.UnauthorizedError('m', details)],
+  ['ForbiddenError', 'forbidden', () => new errors.ForbiddenError('m', details)],
+  ['NotFoundError', 'not_found', () => new errors.NotFoundError('m', details)],
+  ['BadRequestError', 'bad_request', () => new errors.BadRequestError('m', details)],
+  [
+    'RateLimitedError',
+    'rate_limited',
+    () => new errors.RateLimitedError('m', { ...details, retryAfterMs: 5 }),
+  ],
+  ['ServerError', 'server_error', () => new errors.ServerError('m', details)],
+  ['NetworkError', 'network_error', () => new errors.NetworkError('m', { method: 'GET', path: '/feed/x' })],
+  ['ResponseTruncatedError', 'response_truncated', () => new errors.ResponseTruncatedError('m', details)],
+  [
+    'ResponseTooLargeError',
+    'response_too_large',
+    () => new errors.ResponseTooLargeError('m', { ...details, maxResponseBytes: 10 }),
+  ],
+  ['ResponseParseError', 'invalid_response', () => new errors.ResponseParseError('m', details)],
+  [
+    'RedirectError',
+    'redirect_refused',
+    () => new errors.RedirectError('m', { ...details, targetOrigin: 'https://x' }),
+  ],
+  [
+    'TimeoutError',
+    'timeout',
+    () => new errors.TimeoutError('m', { method: 'GET', path: '/feed/x', timeoutMs: 5 }),
+  ],
+  [
+    'InvalidRequestError',
+    'invalid_request',
+    () =>
+      new errors.InvalidRequestError(
+        'm',
+        [{ parameter: 'p', location: 'query', rule: 'type', message: 'm' }],
+        {},
+      ),
+  ],
+  ['ConfigurationError', 'configuration', () => new errors.ConfigurationError('baseUrl', 'm')],
+  ['ResponseValidationError', 'unexpected_response', () => new ResponseValidationError('m', [], details)],
+  ['FeedError', 'http_error', () => new errors.FeedError('http_error', 'm', details)],
+];
+
+describe('the error classes', () => {
+  it.each(classes)(
+    '%s carries code %s, its name from a string literal, and the details',
+    (name, code, make) => {
+      const error = make();
+      expect(error).toBeInstanceOf(errors.FeedError);
+      expect(error).toBeInstanceOf(Error);
+      expect(error.code).toBe(code);
+      // The name is the class's own literal on its prototype, not read from the constructor (a minifier renames it).
+      expect(Object.getOwnPropertyDescriptor(Object.getPrototypeOf(error), 'name')?.value).toBe(name);
+      expect(error.name).toBe(name);
+      expect(error.stack?.startsWith(`${name}: m`)).toBe(true);
+      expect(Object.keys(error)).not.toContain('name');
+      expect(JSON.parse(JSON.stringify(error))).toMatchObject({ name, code, message: 'm' });
+      expect(inspect(error).match(new RegExp(`\\b${name}\\b`, 'g'))).toHaveLength(1);
+      if (error.path) expect(error.path).toBe('/feed/x');
+    },
+  );
+
+  it('keeps details a call did not have absent, not undefined', () => {
+    const error = new errors.NetworkError('m', { method: 'GET', path: '/feed/x' });
+    expect(Object.keys(error)).toEqual(['code', 'method', 'path']);
+    expect('status' in error).toBe(false);
   });
 
-  it('carries the parsed body, the request id, and the server message in its own', () => {
-    const error = errorFromResponse(
-      new Response(null, { status: 404, headers: { 'x-request-id': 'req-77' } }),
-      body(404, 'not found', 'No record found for the given code.'),
-      ctx,
+  it('sets the status, request id and headers once, in the base, for every status class', () => {
+    const headers = new Headers({ 'x-request-id': 'req-1' });
+    const error = new errors.NotFoundError('m', { ...details, headers });
+    expect(error.status).toBe(404);
+    expect(error.requestId).toBe('req-1');
+    expect(error.headers).toBe(headers);
+    expect(Object.keys(error)).not.toContain('headers');
+  });
+
+  it('keeps the extra fields of the classes that have them', () => {
+    expect(new errors.RateLimitedError('m', { ...details, retryAfterMs: 7 }).retryAfterMs).toBe(7);
+    expect(new errors.ResponseTooLargeError('m', { ...details, maxResponseBytes: 9 }).maxResponseBytes).toBe(
+      9,
     );
-    expect(error.requestId).toBe('req-77');
-    expect(error.body).toEqual(body(404, 'not found', 'No record found for the given code.'));
-    expect(error.message).toContain(
-      'GET /feed/fundos/v2/fundos?page=2 answered 404 (not found): No record found',
-    );
-    expect(error.message).toContain('request id req-77');
+    expect(new errors.TimeoutError('m', { timeoutMs: 3 }).timeoutMs).toBe(3);
+    expect(new errors.ConfigurationError('baseUrl', 'm').option).toBe('baseUrl');
+    expect(new errors.RedirectError('m', { targetOrigin: 'https://x' }).targetOrigin).toBe('https://x');
   });
 
-  // public-client evidence, item 12: the production gateway answered a 401 whose body was a bare JSON string.
-  const gateway =
-    'Client Id in the request, identified by HEADER client_id, is invalid. Check docs for the right client_id.';
-  it.each([
-    [
-      'the documented object',
-      body(401, 'invalid credential or token', 'The access_token is invalid.'),
-      ' (invalid credential or token): The access_token is invalid. The access token',
-    ],
-    ["the gateway's bare JSON string", gateway, `: ${gateway} The access token`],
-  ])('takes the message from %s', (_form, errorBody, expected) => {
-    const error = errorFromResponse(new Response(null, { status: 401 }), errorBody, ctx);
-    expect(error).toBeInstanceOf(UnauthorizedError);
-    expect(error.body).toEqual(errorBody);
-    expect(error.message).toContain(`GET ${ctx.path} answered 401${expected}`);
-  });
-
-  it.each([
-    [
-      'No record found for the given code.',
-      'answered 404 (not found): No record found for the given code. Nothing',
-    ],
-    ['No record found', 'answered 404 (not found): No record found. Nothing'],
-    [undefined, 'answered 404 (not found). Nothing'],
-  ])('ends the first sentence with one full stop (server message %j)', (message, expected) => {
-    const error = errorFromResponse(
-      new Response(null, { status: 404 }),
-      { status: 404, error: 'not found', message },
-      ctx,
-    );
-    expect(error.message).toContain(expected);
-  });
-
-  it('teaches the credential fix on a refused token request', () => {
-    const error = errorFromResponse(new Response(null, { status: 401 }), undefined, {
-      method: 'POST',
-      path: '/oauth/access-token',
-      tokenCall: true,
-    });
-    expect(error.message).toMatch(/clientId and clientSecret/);
-    expect(error.message).toMatch(/production and sandbox credentials are different/);
-  });
-
-  it("carries document 1's 403 rule: permission, revocation or plan; regularise; new token after revocation", () => {
-    const error = errorFromResponse(
-      new Response(null, { status: 403 }),
-      body(403, 'access not authorized', 'x'),
-      ctx,
-    );
-    expect(error.message).toMatch(/lacks permission/);
-    expect(error.message).toMatch(/revoked/);
-    expect(error.message).toMatch(/contracted plan/);
-    expect(error.message).toMatch(/Regularise the access with the operator/);
-    expect(error.message).toMatch(/new token/);
-  });
-
-  it.each([
-    ['seconds', '7', 7000],
-    ['an HTTP date', new Date(1_000_000 + 12_000).toUTCString(), 12_000],
-    ['a date in the past', new Date(0).toUTCString(), 0],
-  ])('reads Retry-After given as %s', (_, header, expected) => {
-    const error = errorFromResponse(
-      new Response(null, { status: 429, headers: { 'retry-after': header } }),
-      undefined,
-      {
-        ...ctx,
-        now: () => 1_000_000,
-      },
-    );
-    expect((error as RateLimitedError).retryAfterMs).toBe(expected);
-  });
-
-  it('leaves retryAfterMs out when there is no header', () => {
-    const error = errorFromResponse(new Response(null, { status: 429 }), undefined, ctx) as RateLimitedError;
-    expect('retryAfterMs' in error).toBe(false);
-  });
-
-  it('redacts secrets from the body, the message and the request id', () => {
-    const error = errorFromResponse(
-      new Response(null, { status: 401, headers: { 'x-request-id': 'id-with-tok123' } }),
-      body(401, 'invalid credential or token', 'token tok123 expired'),
-      { ...ctx, secrets: ['tok123'] },
-    );
-    expect(JSON.stringify(error)).not.toContain('tok123');
-    expect(error.message).toContain('token [redacted] expired');
-  });
-
-  it('serialises its public fields and no cause', () => {
-    const error = errorFromResponse(new Response(null, { status: 500 }), 'Bad gateway page', ctx);
-    expect(JSON.parse(JSON.stringify(error))).toEqual({
-      name: 'ServerError',
-      code: 'server_error',
-      message: error.message,
-      status: 500,
-      method: 'GET',
-      path: ctx.path,
-      body: 'Bad gateway page',
-    });
-  });
-});
-
-describe('response headers on errors', () => {
-  it('an error made from an answer carries its headers, secrets redacted, out of JSON and inspect', async () => {
-    const response = new Response('{}', {
-      status: 429,
-      headers: { 'retry-after': '3', 'x-request-id': 'req-1', 'x-echo': 'token tok-secret-1' },
-    });
-    const error = errorFromResponse(response, {}, { ...ctx, secrets: ['tok-secret-1'] });
-    expect(error).toBeInstanceOf(RateLimitedError);
-    expect(error.headers?.get('retry-after')).toBe('3');
-    expect(error.headers?.get('x-echo')).toBe('token [redacted]');
-    expect(JSON.stringify(error)).not.toContain('x-echo');
-    const { inspect } = await import('node:util');
-    expect(inspect(error)).not.toContain('x-echo');
+  it('a subclass a user makes keeps the code of the class it extends', () => {
+    class AppNotFound extends errors.NotFoundError {}
+    const error = new AppNotFound('m', details);
+    expect(error.code).toBe('not_found');
+    expect(error).toBeInstanceOf(errors.NotFoundError);
   });
 });

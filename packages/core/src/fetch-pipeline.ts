@@ -3,10 +3,10 @@
 // further out (timeout.ts), around the whole call; its abort state arrives here as `abort`.
 //
 // The signal goes to fetch as `init.signal`, not on the Request: a signal on a Request costs undici a second
-// Request or an abort-following registration per call (10-20 µs on Node 20), which is most of what this layer
-// may cost. No init at all when nothing can abort the call. A body-less Request is sent as is on every attempt
-// (the replay only changes its `access_token` header); a Request with a body is read into memory first and
-// rebuilt per attempt, so a POST replayed after a 401 sends the same body.
+// Request or an abort-following registration per call, which is most of what this layer may cost. No init at
+// all when nothing can abort the call. A body-less Request is sent as is on every attempt (the replay only
+// changes its `access_token` header); a Request with a body is read into memory first and rebuilt per attempt,
+// so a POST replayed after a 401 sends the same body.
 //
 // Two things happen inside each attempt, so that the retries cover them: a redirect is checked (redirect.ts:
 // followed only on the same origin, else a RedirectError), and a 2xx body the call wants parsed is read here,

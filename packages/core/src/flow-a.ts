@@ -16,8 +16,10 @@ import { type TokenSource, tokenSource } from './token-source.js';
 export type TokenManager = TokenSource<'A'>;
 
 export interface TokenManagerOptions {
-  clientId: string;
-  clientSecret: string;
+  /** The application's client_id; default FEED_CLIENT_ID, where there is a process environment. */
+  clientId?: string | undefined;
+  /** The application's client_secret; default FEED_CLIENT_SECRET, where there is a process environment. */
+  clientSecret?: string | undefined;
   /** `${baseUrl}/oauth/access-token`. */
   tokenUrl: string;
   fetch?: FetchFn | undefined;

@@ -32,8 +32,10 @@ export interface InputTokenManagerOptions {
 export const FLOW_B_TOKEN_PATH = flowBTokenPath;
 
 export function createInputTokenManager(options: InputTokenManagerOptions): InputTokenManager {
-  const clientId = checkCredential(options.clientId, 'clientId');
-  const clientSecret = checkCredential(options.clientSecret, 'clientSecret');
+  // Flow B's credentials are the input family's, not those FEED_CLIENT_ID holds, and travel in a form body.
+  const rules = { fromEnvironment: false, basicAuth: false };
+  const clientId = checkCredential(options.clientId, 'clientId', rules);
+  const clientSecret = checkCredential(options.clientSecret, 'clientSecret', rules);
   const tokenUrl =
     options.tokenUrl !== undefined
       ? checkServiceUrl(options.tokenUrl, 'tokenUrl')

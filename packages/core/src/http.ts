@@ -1,6 +1,6 @@
 // Small HTTP helpers shared by the token managers, the pipeline and the error mapping.
 
-import { DEFAULT_MAX_RESPONSE_BYTES, readText } from './body.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, readErrorText, readText } from './body.js';
 import { CallRequest } from './call-request.js';
 
 /** What the core passes as fetch's second argument: the call's deadline and abort signal. */
@@ -18,8 +18,8 @@ export type FetchFn = (input: Request, init?: FetchInit) => Promise<Response>;
 /**
  * The runtime's fetch, resolved at call time (so a fetch polyfilled or mocked after the client was created is
  * still used). A body-less Request with the defaults is sent as its URL and init: Node's fetch (undici) given a
- * Request builds a second one from it and makes that follow the first one's signal, 15-25 µs of CPU a call on
- * Node 20 (`pnpm bench client-http`), the most expensive step of a local GET; given a URL it builds one. Any
+ * Request builds a second one from it and makes that follow the first one's signal, the most expensive step of a
+ * local GET (`pnpm bench client-http`); given a URL it builds one. Any
  * other Request (a body, a cache mode, credentials...) goes as it is, so nothing it carries is lost. A CallRequest
  * (call-request.ts) is what the document client makes instead of a Request when only this fetch will see it.
  */
@@ -58,19 +58,19 @@ export function pathOf(url: string): string {
 }
 
 /**
- * The body of a response as JSON when it parses, else as text; undefined when empty, unreadable or above
- * `maxResponseBytes` (default 64 MiB: a token answer is a few hundred bytes).
+ * The body of a response as JSON when it parses, else as text; undefined when empty or unreadable. Above
+ * `maxResponseBytes` (default 64 MiB: a token answer is a few hundred bytes), a 2xx body reads as undefined
+ * and an error body is a ResponseTooLargeError, as for feed calls.
  */
 export async function readBody(
   response: Response,
+  call: { method: string; path: string },
   maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES,
 ): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readText(response, { method: '', path: '', maxResponseBytes });
-  } catch {
-    return undefined;
-  }
+  const context = { ...call, maxResponseBytes };
+  const text = response.ok
+    ? await readText(response, context).catch(() => '')
+    : await readErrorText(response, context);
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;

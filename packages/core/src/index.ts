@@ -28,6 +28,7 @@ export type {
 } from './errors.js';
 export {
   BadRequestError,
+  CodedError,
   ConfigurationError,
   FeedError,
   ForbiddenError,

@@ -24,4 +24,14 @@ export {
   stringifyLossless,
 } from './exact-json.js';
 export { operationKey } from './meta.js';
+export {
+  dateProblem,
+  itemsBreak,
+  type PartialGroup,
+  partialGroups,
+  type RuleBreak,
+  type RuleSchema,
+  typedValue,
+  valueBreak,
+} from './parameter-rules.js';
 export { findIssues, type RequestParams } from './validate.js';

@@ -3,34 +3,11 @@
 
 import type { Middleware } from 'openapi-fetch';
 import { describe, expect, it } from 'vitest';
-import { createDocumentClient } from './create-document-client.js';
-import {
-  BASE_URL,
-  CLIENT_ID,
-  CLIENT_SECRET,
-  createFakeFeed,
-  errorBody,
-  type FakeFeedOptions,
-  json,
-  meta,
-  type paths,
-} from './test-support/fixtures.js';
-
-const DETAIL = '/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}';
+import { setupClient } from './test-support/client.js';
+import { CLIENT_ID, errorBody, type FakeFeedOptions, json } from './test-support/fixtures.js';
 
 function setup(feedOptions: FakeFeedOptions, throwOnError = false) {
-  const feed = createFakeFeed(feedOptions);
-  const client = createDocumentClient<paths>(
-    {
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      baseUrl: BASE_URL,
-      fetch: feed.fetch,
-      retry: { sleep: async () => {} },
-      throwOnError,
-    },
-    meta,
-  );
+  const { feed, client, getOne } = setupClient(feedOptions, { throwOnError });
   const seen: { hook: string; headers: string }[] = [];
   const record = (hook: string, request: Request) => {
     const headers: string[] = [];
@@ -51,9 +28,7 @@ function setup(feedOptions: FakeFeedOptions, throwOnError = false) {
     },
   };
   client.use(middleware);
-  const get = () =>
-    client.GET(DETAIL, { params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000000001' } } });
-  return { feed, seen, get };
+  return { feed, seen, get: getOne };
 }
 
 function expectNoFlowAHeaders(seen: { hook: string; headers: string }[], tokens: readonly string[]) {

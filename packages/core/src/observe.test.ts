@@ -2,45 +2,16 @@
 // retry and why, each token renewal and why; a logger gets the same as lines at their levels, FEED_LOG switches a
 // stderr logger on. Nothing seen ever holds a secret or a token.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDocumentClient, type DocumentClientOptions } from './create-document-client.js';
+import type { DocumentClientOptions } from './create-document-client.js';
 import { ConfigurationError } from './errors.js';
 import type { Logger, RequestEvent, ResponseEvent, RetryEvent, TokenEvent } from './observe.js';
-import {
-  BASE_URL,
-  CLIENT_ID,
-  CLIENT_SECRET,
-  createFakeFeed,
-  errorBody,
-  type FakeFeedOptions,
-  json,
-  meta,
-  type paths,
-  recordingSleep,
-} from './test-support/fixtures.js';
-
-const LIST = '/feed/fundos/v2/fundos';
+import { LIST, setupClient } from './test-support/client.js';
+import { CLIENT_ID, CLIENT_SECRET, errorBody, json } from './test-support/fixtures.js';
 
 afterEach(() => {
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
 });
-
-function setup(feedOptions: FakeFeedOptions = {}, options: Partial<DocumentClientOptions> = {}) {
-  const feed = createFakeFeed(feedOptions);
-  const { sleep } = recordingSleep();
-  const client = createDocumentClient<paths>(
-    {
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      baseUrl: BASE_URL,
-      fetch: feed.fetch,
-      retry: { sleep, random: () => 0.5 },
-      ...options,
-    },
-    meta,
-  );
-  return { feed, client };
-}
 
 /** Answers 503 to the first feed call, then lets the fake feed answer. */
 const onceUnavailable = () => {
@@ -68,7 +39,7 @@ describe('hooks', () => {
     const seen: string[] = [];
     const retries: RetryEvent[] = [];
     const tokens: TokenEvent[] = [];
-    const { client } = setup(
+    const { client } = setupClient(
       { handler: onceUnavailable() },
       {
         hooks: {
@@ -96,7 +67,7 @@ describe('hooks', () => {
 
   it('see a token renewed after a 401, with that reason', async () => {
     const tokens: TokenEvent[] = [];
-    const { client, feed } = setup({}, { hooks: { onToken: (e) => tokens.push(e) } });
+    const { client, feed } = setupClient({}, { hooks: { onToken: (e) => tokens.push(e) } });
     await client.GET(LIST);
     feed.rejected.add(feed.issued[0] as string);
     await client.GET(LIST);
@@ -104,7 +75,7 @@ describe('hooks', () => {
   });
 
   it('that throw do not fail the call', async () => {
-    const { client } = setup(
+    const { client } = setupClient(
       {},
       {
         hooks: {
@@ -126,14 +97,14 @@ describe('logger', () => {
     ['error', []],
   ] as const)('at %s gets the lines of that level and above', async (logLevel, levels) => {
     const { logger, lines } = recordingLogger();
-    const { client } = setup({ handler: onceUnavailable() }, { logger, logLevel });
+    const { client } = setupClient({ handler: onceUnavailable() }, { logger, logLevel });
     await client.GET(LIST);
     expect(lines.map((l) => l.level)).toEqual(levels);
   });
 
   it('writes the request line, status and time, the retry and the token renewal; never a secret or token', async () => {
     const { logger, lines } = recordingLogger();
-    const { client, feed } = setup({ handler: onceUnavailable() }, { logger, logLevel: 'debug' });
+    const { client, feed } = setupClient({ handler: onceUnavailable() }, { logger, logLevel: 'debug' });
     await client.GET(LIST, { params: { query: { size: 10 } } });
     const text = lines.map((l) => `${l.message} ${JSON.stringify(l.fields)}`).join('\n');
     expect(lines.map((l) => l.message)).toEqual([
@@ -152,10 +123,26 @@ describe('logger', () => {
     }
   });
 
+  it('logger: console prints one line per event, with no event object after it', async () => {
+    const calls: unknown[][] = [];
+    for (const level of ['debug', 'info', 'warn', 'error'] as const) {
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        calls.push(args);
+      });
+    }
+    const { client } = setupClient({ handler: onceUnavailable() }, { logger: console, logLevel: 'debug' });
+    await client.GET(LIST);
+    expect(calls).toHaveLength(5);
+    for (const args of calls) {
+      expect(args).toHaveLength(1);
+      expect(args[0]).toMatch(/^assoc-feed [^\n]+$/);
+    }
+  });
+
   it('FEED_LOG=debug logs to stderr without any option', async () => {
     vi.stubEnv('FEED_LOG', 'debug');
     const stderr = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { client } = setup();
+    const { client } = setupClient();
     await client.GET(LIST);
     expect(stderr.mock.calls.map(([line]) => String(line))).toEqual([
       expect.stringContaining('POST /oauth/access-token (token) 200'),
@@ -176,9 +163,9 @@ describe('logger', () => {
   ])('refuses %s when the client is made', (_, patch, option, message) => {
     const { env, ...options } = patch as { env?: string } & Partial<DocumentClientOptions>;
     if (env) vi.stubEnv('FEED_LOG', env);
-    expect(() => setup({}, options)).toThrow(
+    expect(() => setupClient({}, options)).toThrow(
       expect.objectContaining({ option, message: expect.stringMatching(message) }),
     );
-    expect(() => setup({}, options)).toThrow(ConfigurationError);
+    expect(() => setupClient({}, options)).toThrow(ConfigurationError);
   });
 });

@@ -6,6 +6,7 @@
 // Nothing here runs unless asked for: without hooks or a logger the client's fetch is the user's fetch, unwrapped,
 // so the per-call path costs nothing (see the client-overhead benchmark).
 
+import { readEnv } from './env.js';
 import { ConfigurationError } from './errors.js';
 import { type FetchFn, pathOf } from './http.js';
 
@@ -124,11 +125,17 @@ export function observedFetch(fetch: FetchFn, hooks: ClientHooks, tokenPath: str
 
 function loggingHooks(logger: Logger, min: LogLevel): ClientHooks {
   const on = (level: LogLevel) => LEVELS.indexOf(level) >= LEVELS.indexOf(min);
+  // console prints a second argument after the line, an event object over several lines: the line says it all.
+  // A structured logger (winston, a pino wrapper) gets the event as its fields.
+  const log =
+    logger === (globalThis as { console?: unknown }).console
+      ? (level: LogLevel, message: string) => logger[level](message)
+      : (level: LogLevel, message: string, fields: object) => logger[level](message, fields);
   const hooks: ClientHooks = {};
   if (on('debug')) {
     hooks.onResponse = (e) => {
       const what = e.status === undefined ? `failed: ${e.error}` : String(e.status);
-      logger.debug(`assoc-feed ${e.method} ${e.path}${e.token ? ' (token)' : ''} ${what} in ${e.ms} ms`, e);
+      log('debug', `assoc-feed ${e.method} ${e.path}${e.token ? ' (token)' : ''} ${what} in ${e.ms} ms`, e);
     };
   }
   if (on('info')) {
@@ -136,13 +143,14 @@ function loggingHooks(logger: Logger, min: LogLevel): ClientHooks {
       const why = { first: 'first use', expiring: 'renewed before expiry', refused: 'renewed after a 401' }[
         e.reason
       ];
-      logger.info(`assoc-feed token issued (${why}), expires ${new Date(e.expiresAt).toISOString()}`, e);
+      log('info', `assoc-feed token issued (${why}), expires ${new Date(e.expiresAt).toISOString()}`, e);
     };
   }
   if (on('warn')) {
     hooks.onRetry = (e) => {
       const after = e.status === undefined ? e.error : e.status;
-      logger.warn(
+      log(
+        'warn',
         `assoc-feed retry ${e.retry}/${e.maxRetries} of ${e.method} ${e.path} in ${Math.round(e.delayMs)} ms (after ${after})`,
         e,
       );
@@ -190,11 +198,6 @@ function checkLevel(value: unknown, option: string): LogLevel | undefined {
     option,
     `${option} must be one of ${LEVELS.join(', ')}${option === LOG_VARIABLE ? ' or off' : ''} (got ${JSON.stringify(value)}).`,
   );
-}
-
-function readEnv(name: string): string | undefined {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  return env?.[name] || undefined;
 }
 
 const elapsed = (start: number) => Math.round(performance.now() - start);

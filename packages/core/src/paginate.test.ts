@@ -9,6 +9,7 @@ import {
   type PaginateArgs,
   type PaginatedPath,
 } from './paginate.js';
+import { LIST, setupClient } from './test-support/client.js';
 import {
   BASE_URL,
   CLIENT_ID,
@@ -21,26 +22,11 @@ import {
   json,
   meta,
   type paths,
-  recordingSleep,
   type SeriesRecord,
 } from './test-support/fixtures.js';
 
-const LIST = '/feed/fundos/v2/fundos';
-
 function setup(feedOptions: FakeFeedOptions = {}, options: Partial<DocumentClientOptions> = {}) {
-  const feed = createFakeFeed(feedOptions);
-  const { sleep } = recordingSleep();
-  const client = createDocumentClient<paths>(
-    {
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      baseUrl: BASE_URL,
-      fetch: feed.fetch,
-      retry: { sleep },
-      ...options,
-    },
-    meta,
-  );
+  const { feed, client } = setupClient(feedOptions, options);
   const listCalls = () => feed.feedRequests.map((r) => Object.fromEntries(r.url.searchParams));
   return { feed, client, listCalls };
 }

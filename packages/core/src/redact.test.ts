@@ -18,3 +18,22 @@ it.each([
 it('replaces the longer of two overlapping secrets whole', () => {
   expect(redact('Basic abc123==', ['abc123==', 'Basic abc123=='])).toBe(REDACTED);
 });
+
+it('keeps every key the server sent as an own property, __proto__ included, and Object.prototype as prototype', () => {
+  const sent = JSON.parse(
+    '{"__proto__":{"polluted":"abc123"},"constructor":{"prototype":{"x":1}},"prototype":"abc123","n":[{"__proto__":1}]}',
+  );
+  const copy = redact(sent, ['abc123']) as Record<string, unknown>;
+  expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+  expect(Object.keys(copy)).toEqual(['__proto__', 'constructor', 'prototype', 'n']);
+  expect(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value).toEqual({ polluted: REDACTED });
+  expect(Object.getPrototypeOf(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value)).toBe(
+    Object.prototype,
+  );
+  expect(copy.constructor).toEqual({ prototype: { x: 1 } });
+  expect(copy.prototype).toBe(REDACTED);
+  const item = (copy.n as object[])[0] as object;
+  expect(Object.hasOwn(item, '__proto__')).toBe(true);
+  expect(Object.getPrototypeOf(item)).toBe(Object.prototype);
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+});

@@ -23,7 +23,15 @@ function walk(value: unknown, secrets: readonly string[], depth: number): unknow
   if (depth > 32 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => walk(item, secrets, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value))
-    out[walk(key, secrets, depth + 1) as string] = walk(item, secrets, depth + 1);
+  // Defined, not assigned: assigning a `__proto__` key the server sent would set the copy's prototype instead
+  // of keeping the key, and the body would no longer be what was sent.
+  for (const [key, item] of Object.entries(value)) {
+    Object.defineProperty(out, walk(key, secrets, depth + 1) as string, {
+      value: walk(item, secrets, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
   return out;
 }

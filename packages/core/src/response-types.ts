@@ -1,7 +1,7 @@
 // The shapes of response checking and exact numbers that the default bundle needs (the option types, the error
 // class a caller catches); the code that does the work is response-body.ts, loaded only when asked for.
 
-import { FeedError, type FeedErrorDetails } from './errors.js';
+import { CodedError, type FeedErrorDetails, named } from './errors.js';
 import type { DecimalRule } from './exact-json.js';
 
 /** One place where an answer differs from the spec. */
@@ -80,12 +80,12 @@ export interface DocumentExtras {
 }
 
 /** Thrown under `validateResponses: 'throw'` when a 2xx answer differs from the spec. */
-export class ResponseValidationError extends FeedError {
+export class ResponseValidationError extends CodedError<'unexpected_response'> {
   readonly issues: readonly ResponseIssue[];
   /** Built by the body reader (response-body.ts), which words the message. */
   constructor(message: string, issues: readonly ResponseIssue[], details: FeedErrorDetails) {
-    super('unexpected_response', message, details);
+    super(message, details);
     this.issues = issues;
   }
 }
-Object.defineProperty(ResponseValidationError.prototype, 'name', { value: 'ResponseValidationError' });
+named(ResponseValidationError, 'ResponseValidationError', 'unexpected_response');

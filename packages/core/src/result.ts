@@ -4,7 +4,8 @@
 // same typed error throwing mode would have thrown.
 
 import { bodyAsSent } from './error-body.js';
-import { type ErrorContext, errorFromResponse, type FeedError } from './errors.js';
+import { type ErrorContext, errorFromResponse } from './error-from-response.js';
+import type { FeedError } from './errors.js';
 import { pathOf } from './http.js';
 
 const contexts = new WeakMap<Response, ErrorContext>();

@@ -3,45 +3,17 @@
 // The waits are recorded, not slept, so nothing here depends on the machine's speed.
 
 import { describe, expect, it } from 'vitest';
-import { createDocumentClient } from './create-document-client.js';
 import { RateLimitedError } from './errors.js';
-import {
-  BASE_URL,
-  CLIENT_ID,
-  CLIENT_SECRET,
-  createFakeFeed,
-  errorBody,
-  json,
-  meta,
-  type paths,
-  recordingSleep,
-} from './test-support/fixtures.js';
-
-const DETAIL = '/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}';
+import { setupClient } from './test-support/client.js';
+import { errorBody, type FakeFeedOptions, json } from './test-support/fixtures.js';
 
 function setup(retryAfter: string, timeoutMs: number, throwOnError = true) {
-  const feed = createFakeFeed({
-    handler: (r) =>
-      r.url.pathname.startsWith('/feed/')
-        ? json(429, errorBody(429, 'too many requests', 'Slow down.'), { 'retry-after': retryAfter })
-        : undefined,
-  });
-  const { waits, sleep } = recordingSleep();
-  const client = createDocumentClient<paths>(
-    {
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      baseUrl: BASE_URL,
-      fetch: feed.fetch,
-      retry: { sleep },
-      timeoutMs,
-      throwOnError,
-    },
-    meta,
-  );
-  const get = () =>
-    client.GET(DETAIL, { params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000000001' } } });
-  return { feed, waits, get };
+  const tooMany: FakeFeedOptions['handler'] = (r) =>
+    r.url.pathname.startsWith('/feed/')
+      ? json(429, errorBody(429, 'too many requests', 'Slow down.'), { 'retry-after': retryAfter })
+      : undefined;
+  const { feed, waits, getOne } = setupClient({ handler: tooMany }, { timeoutMs, throwOnError });
+  return { feed, waits, get: getOne };
 }
 
 describe('Retry-After against the time left', () => {

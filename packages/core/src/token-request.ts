@@ -2,7 +2,8 @@
 // holds the token, so nothing from a 2xx body is ever quoted in an error: only field names and value types.
 
 import { isHeaderValue } from './credentials.js';
-import { errorFromResponse, FeedError, NetworkError, TokenResponseError } from './errors.js';
+import { errorFromResponse } from './error-from-response.js';
+import { FeedError, NetworkError, TokenResponseError } from './errors.js';
 import { type FetchFn, pathOf, readBody } from './http.js';
 import { redact } from './redact.js';
 import { isRedirect, redirectTarget } from './redirect.js';
@@ -45,7 +46,7 @@ export async function requestToken(context: TokenRequestContext): Promise<TokenG
     redirectTarget(response, { method, url: request.url, path, tokenCall: true }); // throws: never followed
   }
   if (!response.ok) {
-    const body = await readBody(response);
+    const body = await readBody(response, { method, path });
     throw errorFromResponse(response, body, { method, path, tokenCall: true, secrets: context.secrets });
   }
   const details = { status: response.status, method, path };
@@ -55,7 +56,7 @@ export async function requestToken(context: TokenRequestContext): Promise<TokenG
       details,
     );
 
-  const body = await readBody(response);
+  const body = await readBody(response, { method, path });
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail('the body is not a JSON object');
   const {
     access_token: accessToken,

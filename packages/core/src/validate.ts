@@ -7,6 +7,9 @@
 
 import { InvalidRequestError, type ValidationIssue } from './errors.js';
 import type { OperationMeta, ParameterMeta, ParameterSchemaMeta } from './meta.js';
+import { dateProblem, partialGroups, type RuleBreak, typedValue, valueBreak } from './parameter-rules.js';
+
+export { dateProblem } from './parameter-rules.js';
 
 export interface RequestParams {
   path?: Record<string, unknown> | undefined;
@@ -44,22 +47,21 @@ export function findIssues(op: OperationMeta, params: RequestParams = {}): Valid
     if (problem) issues.push(issue(param, problem.rule, problem.message));
   }
 
-  for (const group of op.requiredTogether ?? []) {
-    const members = group
-      .map((name) => op.parameters.find((p) => p.name === name))
-      .filter((p): p is ParameterMeta => p !== undefined);
-    const sent = members.filter((p) => present(p, params));
-    if (sent.length === 0 || sent.length === members.length) continue;
-    const missing = members.filter((p) => !present(p, params));
-    const firstMissing = missing[0] as ParameterMeta;
-    issues.push(
-      issue(
-        firstMissing,
-        'requiredTogether',
-        `${joinNames(group)} must be sent together (got ${joinNames(sent.map((p) => p.name))} without ` +
-          `${joinNames(missing.map((p) => p.name))}): send all of them, or none for the default.`,
-      ),
-    );
+  const requiredTogether = op.requiredTogether;
+  if (requiredTogether?.length) {
+    const byName = (name: string) => op.parameters.find((p) => p.name === name);
+    const declared = requiredTogether.map((group) => group.filter((name) => byName(name) !== undefined));
+    const isSent = (name: string) => present(byName(name) as ParameterMeta, params);
+    for (const { group, sent, missing } of partialGroups(declared, isSent)) {
+      issues.push(
+        issue(
+          byName(missing[0] as string) as ParameterMeta,
+          'requiredTogether',
+          `${joinNames(group)} must be sent together (got ${joinNames(sent)} without ${joinNames(missing)}): ` +
+            'send all of them, or none for the default.',
+        ),
+      );
+    }
   }
 
   const window = op.dateWindow;
@@ -156,152 +158,81 @@ function checkValue(
   param: ParameterMeta,
   op: OperationMeta,
 ): Problem | undefined {
-  switch (schema.type) {
-    case 'integer':
-    case 'number':
-      return checkNumber(label, schema, value, param, op);
-    case 'boolean':
-      if (typeof value === 'boolean' || value === 'true' || value === 'false') return undefined;
-      return { rule: 'type', message: `${label} must be true or false (got ${show(value)}).` };
-    default:
-      return checkString(label, schema, value);
-  }
+  // A parameter without a type takes text; anything else it is given is left for the server to judge.
+  if (schema.type === undefined && typeof value !== 'string' && typeof value !== 'object') return undefined;
+  const typed = typedValue(schema.type, value);
+  const broken = 'rule' in typed ? typed : valueBreak(schema, typed.value);
+  return broken && word(label, broken, schema, 'rule' in typed ? value : typed.value, param, op);
 }
 
-function checkNumber(
+/** The rule, in the clients' words: what was expected, what was sent, and the fix where there is one. */
+function word(
   label: string,
+  broken: RuleBreak,
   schema: ParameterSchemaMeta,
   value: unknown,
   param: ParameterMeta,
   op: OperationMeta,
 ): Problem | undefined {
-  const integer = schema.type === 'integer';
-  const n =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)
-        ? Number(value)
-        : NaN;
-  if (!Number.isFinite(n) || (integer && !Number.isInteger(n))) {
-    return {
-      rule: 'type',
-      message: `${label} must be ${integer ? 'a whole number' : 'a number'} (got ${show(value)}).`,
-    };
-  }
-  if (schema.enum && !schema.enum.some((e) => Number(e) === n)) {
-    return { rule: 'enum', message: `${label} must be one of ${schema.enum.join(', ')} (got ${n}).` };
-  }
-  if (schema.minimum !== undefined && n < schema.minimum) {
-    return { rule: 'minimum', message: `${label} must be at least ${schema.minimum} (got ${n}).` };
-  }
-  if (schema.maximum !== undefined && n > schema.maximum) {
-    const isPageSize = op.pagination?.sizeParam === param.name;
-    const fix = isPageSize ? ` (the document's maximum for this list); use paginate() to read more` : '';
-    return { rule: 'maximum', message: `${label} must be at most ${schema.maximum}${fix} (got ${n}).` };
-  }
-  return undefined;
-}
-
-function checkString(label: string, schema: ParameterSchemaMeta, value: unknown): Problem | undefined {
-  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
-    return { rule: 'type', message: `${label} must be text (got ${show(value)}).` };
-  }
-  if (schema.type === undefined && typeof value !== 'string') return undefined;
-  const text = String(value);
-  if (schema.enum && !schema.enum.some((e) => String(e) === text)) {
-    return {
-      rule: 'enum',
-      message: `${label} must be one of ${schema.enum.join(', ')} (got ${show(text)}).`,
-    };
-  }
-  if (schema.pattern !== undefined) {
-    const re = compile(schema.pattern);
-    if (re && !re.test(text)) {
+  const got = typeof value === 'number' ? String(value) : show(value);
+  switch (broken.rule) {
+    case 'type': {
+      const expected = {
+        integer: 'a whole number',
+        number: 'a number',
+        boolean: 'true or false',
+        string: 'text',
+      };
+      const must = broken.type === 'boolean' ? 'must be true or false' : `must be ${expected[broken.type]}`;
+      return { rule: 'type', message: `${label} ${must} (got ${show(value)}).` };
+    }
+    case 'const':
+      return { rule: 'enum', message: `${label} must be ${String(broken.value)} (got ${got}).` };
+    case 'enum':
+      return { rule: 'enum', message: `${label} must be one of ${broken.values.join(', ')} (got ${got}).` };
+    case 'minimum':
+    case 'exclusiveMinimum': {
+      const bound = broken.rule === 'minimum' ? 'at least' : 'more than';
+      return { rule: 'minimum', message: `${label} must be ${bound} ${broken.limit} (got ${broken.value}).` };
+    }
+    case 'maximum':
+    case 'exclusiveMaximum': {
+      const bound = broken.rule === 'maximum' ? 'at most' : 'less than';
+      const isPageSize = op.pagination?.sizeParam === param.name;
+      const fix = isPageSize ? ` (the document's maximum for this list); use paginate() to read more` : '';
+      return {
+        rule: 'maximum',
+        message: `${label} must be ${bound} ${broken.limit}${fix} (got ${broken.value}).`,
+      };
+    }
+    case 'pattern':
       return {
         rule: 'pattern',
-        message: `${label} must match ${schema.pattern} (got ${show(text)}): send a value of that form${exampleOf(schema)}.`,
+        message: `${label} must match ${broken.pattern} (got ${show(String(value))}): send a value of that form${exampleOf(schema)}.`,
       };
-    }
-  }
-  if (schema.format === 'date') {
-    const problem = dateProblem(text);
-    if (problem) {
+    case 'format':
       return {
         rule: 'format',
-        message: `${label} must be a real calendar date YYYY-MM-DD (got ${show(text)}: ${problem}).`,
+        message: `${label} must be a real calendar date YYYY-MM-DD (got ${show(String(value))}: ${broken.problem}).`,
       };
-    }
+    case 'minLength':
+      return {
+        rule: 'minLength',
+        message: `${label} must have at least ${broken.limit} characters (got ${broken.length}${exampleOf(schema)}).`,
+      };
+    case 'maxLength':
+      return {
+        rule: 'maxLength',
+        message: `${label} must have at most ${broken.limit} characters (got ${broken.length}${exampleOf(schema)}).`,
+      };
+    default:
+      return undefined; // list sizes: the clients send what the caller gives and leave them to the server
   }
-  if (schema.minLength === undefined && schema.maxLength === undefined) return undefined;
-  const length = codePoints(text); // as JSON Schema counts them
-  if (schema.minLength !== undefined && length < schema.minLength) {
-    return {
-      rule: 'minLength',
-      message: `${label} must have at least ${schema.minLength} characters (got ${length}${exampleOf(schema)}).`,
-    };
-  }
-  if (schema.maxLength !== undefined && length > schema.maxLength) {
-    return {
-      rule: 'maxLength',
-      message: `${label} must have at most ${schema.maxLength} characters (got ${length}${exampleOf(schema)}).`,
-    };
-  }
-  return undefined;
 }
 
 /** The spec's example, for a message; only worked out when there is one to write. */
 function exampleOf(schema: ParameterSchemaMeta): string {
   return schema.example !== undefined ? `, for example ${JSON.stringify(String(schema.example))}` : '';
-}
-
-/** Length in code points: a surrogate pair (an astral character) counts once. */
-function codePoints(text: string): number {
-  let length = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        length--;
-        i++;
-      }
-    }
-  }
-  return length;
-}
-
-/** Why `text` is not a calendar date, or undefined if it is one (Gregorian leap years: 2024 yes, 2100 no, 2000 yes). */
-export function dateProblem(text: string): string | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return 'not in the form YYYY-MM-DD';
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  if (month < 1 || month > 12) return `there is no month ${match[2]}`;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] as number;
-  if (day < 1 || day > days) return `${match[1]}-${match[2]} has ${days} days`;
-  return undefined;
-}
-
-const patterns = new Map<string, RegExp | null>();
-
-/** Spec patterns are ECMA-262 and unanchored, as JSON Schema says. A pattern that fails to compile is skipped. */
-function compile(pattern: string): RegExp | null {
-  let re = patterns.get(pattern);
-  if (re === undefined) {
-    re = tryRegExp(pattern, 'u') ?? tryRegExp(pattern, '');
-    patterns.set(pattern, re);
-  }
-  return re;
-}
-
-function tryRegExp(pattern: string, flags: string): RegExp | null {
-  try {
-    return new RegExp(pattern, flags);
-  } catch {
-    return null;
-  }
 }
 
 function unknownMessage(name: string, known: readonly string[]): string {

@@ -20,6 +20,7 @@ const readmePages: Record<string, string> = {
   mock: 'sdk-mock.html',
   sandbox: 'sdk-sandbox.html',
   specs: 'sdk-specs.html',
+  mcp: 'sdk-mcp.html',
 };
 
 const manifest = (dir: string) =>

@@ -17,20 +17,20 @@ export const DEFAULT_MAX_CHARS = 40_000;
 
 export const usage = `Usage: assoc-feed-mcp [--sandbox] [--only LIST] [--timeout-ms MS] [--max-chars N]
 
-An MCP server (stdio) for AI assistants over the Feed API: list_operations, describe_operation, call_operation.
+  An MCP server (stdio) for AI assistants over the Feed API: list_operations, describe_operation, call_operation.
+  Without --sandbox it reads the variables the Feed clients read: FEED_CLIENT_ID and FEED_CLIENT_SECRET, and
+  FEED_ENVIRONMENT (production or sandbox, with the hosts FEED_BASE_URL and FEED_SANDBOX_BASE_URL), or FEED_BASE_URL
+  alone for any other deployment. FEED_LOG=debug|info|warn logs to stderr (stdout carries the protocol).
 
+Options:
   --sandbox         answer from an in-process sandbox: generated data, no account needed
   --only LIST       offer only these operations: operationIds, document ids (E1, C/vna), documents
                     (fundos-v2, fundos-v1, precos-indices) or parts of paths (/titulos-publicos); comma-separated
                     or repeated
   --timeout-ms MS   deadline of each call to the service, retries included (default: the client's, 30000)
   --max-chars N     the most characters of one tool result, text and structured content together (default ${DEFAULT_MAX_CHARS})
-  -h, --help        this help
-  -v, --version     the version
-
-Without --sandbox it reads the variables the Feed clients read: FEED_CLIENT_ID and FEED_CLIENT_SECRET, and
-FEED_ENVIRONMENT (production or sandbox, with the hosts FEED_BASE_URL and FEED_SANDBOX_BASE_URL), or FEED_BASE_URL
-alone for any other deployment. FEED_LOG=debug|info|warn logs to stderr (stdout carries the protocol).`;
+  --help            this help (also -h)
+  --version         the version (also -v)`;
 
 export class UsageError extends Error {}
 

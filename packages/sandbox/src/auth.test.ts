@@ -44,10 +44,10 @@ beforeAll(async () => {
 afterAll(() => sandbox.stop());
 
 describe('flow A token', () => {
-  it('issues a Bearer token valid for the configured TTL', async () => {
+  it('issues a Bearer token valid for the configured TTL, answering 201 Created as the service does', async () => {
     const { status, body } = await requestToken(good());
-    expect(status).toBe(200);
-    expect(validate('post', '/oauth/access-token', 200, body)).toEqual([]);
+    expect(status).toBe(201);
+    expect(validate('post', '/oauth/access-token', 201, body)).toEqual([]);
     expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 600 });
   });
 

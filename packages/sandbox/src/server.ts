@@ -16,7 +16,14 @@ import {
   flowBToken,
   type Outcome,
 } from './http/auth.js';
-import { BodyTooLarge, ClientGone, type SandboxRequest, type SandboxResponse } from './http/exchange.js';
+import {
+  BodyTooLarge,
+  ClientGone,
+  REQUEST_TIMEOUT_ANSWER,
+  RequestTimedOut,
+  type SandboxRequest,
+  type SandboxResponse,
+} from './http/exchange.js';
 import { errorResponse, jsonResponse, logRedactor } from './http/respond.js';
 import { Router } from './http/router.js';
 import { clip, describeProblems, validateParameters } from './http/validate-request.js';
@@ -67,7 +74,7 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Milliseconds, for the request log's timings: process.hrtime in Node, where performance.now() would load
- * node:perf_hooks on its first call (~0.6 ms, paid by the first request); performance.now() in a browser.
+ * node:perf_hooks on its first call, which the first request would pay for; performance.now() in a browser.
  */
 const elapsed: () => number =
   typeof process !== 'undefined' && typeof process.hrtime?.bigint === 'function'
@@ -125,7 +132,9 @@ export function createPipeline(config: PipelineConfig): Pipeline {
 
     let url: URL;
     try {
-      url = new URL(req.target, 'http://sandbox.invalid');
+      // An origin-form target is appended to a base, never resolved against it: `//feed/…` resolved would read
+      // `feed` as a host and route what is left, answering for a path nobody sent.
+      url = new URL(req.target.startsWith('/') ? `http://sandbox.invalid${req.target}` : req.target);
     } catch {
       req.discard();
       return errorResponse(400, 'The request target is not a valid URL.');
@@ -176,6 +185,10 @@ export function createPipeline(config: PipelineConfig): Pipeline {
           // The rest of the body is never read: the connection closes after the answer.
           return errorResponse(413, 'The request body is too large.', { headers: { connection: 'close' } });
         }
+        if (error instanceof RequestTimedOut) {
+          const { status, error: kind, message } = REQUEST_TIMEOUT_ANSWER;
+          return errorResponse(status, message, { error: kind, headers: { connection: 'close' } });
+        }
         throw error;
       }
       let outcome: Outcome | undefined;
@@ -184,7 +197,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       else if (route.kind === 'flowB-token')
         outcome = flowBToken(req.headers, body, config.credentials, config.inputTokens);
       else outcome = checkInputCall(req.headers, config.inputTokens) ?? inputCall(body);
-      return outcomeResponse(outcome);
+      return outcomeResponse(outcome, op.success.status);
     }
 
     req.discard();
@@ -263,8 +276,9 @@ function inputCall(body: Uint8Array): Outcome {
   return { ok: false, status: 400, message: 'The body must be a JSON object.' };
 }
 
-function outcomeResponse(outcome: Outcome): SandboxResponse {
-  if (outcome.ok) return jsonResponse(200, outcome.body);
+/** `okStatus`: the success status the spec declares for the call (the flow A token call's is 201). */
+function outcomeResponse(outcome: Outcome, okStatus = 200): SandboxResponse {
+  if (outcome.ok) return jsonResponse(okStatus, outcome.body);
   if (outcome.gateway) return jsonResponse(outcome.status, outcome.message);
   return errorResponse(outcome.status, outcome.message, outcome.error ? { error: outcome.error } : {});
 }

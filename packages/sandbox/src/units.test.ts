@@ -261,6 +261,19 @@ describe('tokens and windows', () => {
     for (let i = 0; i < 10; i++) store.issue('c');
     expect(store.size).toBeLessThanOrEqual(3);
   });
+  it("a client issued tokens past its cap loses its own oldest ones, never another client's", () => {
+    const store = new TokenStore('A', 'secret', 60, () => 0, 3);
+    const other = store.issue('other').token;
+    const flood = Array.from({ length: 10 }, () => store.issue('flood').token);
+    expect(store.check(other, 'other')).toBe('ok');
+    expect(flood.map((token) => store.check(token, 'flood'))).toEqual([
+      ...Array(7).fill('unknown'),
+      'ok',
+      'ok',
+      'ok',
+    ]);
+    expect(store.size).toBe(4);
+  });
   it('month arithmetic clamps the day, and the window rules come from x-date-window', () => {
     expect(addMonths('2024-02-29', 12)).toBe('2025-02-28');
     expect(addMonths('2026-03-31', -1)).toBe('2026-02-28');
@@ -280,5 +293,24 @@ describe('tokens and windows', () => {
     expect(
       resolveWindow(w, { 'data-inicio': '2020-01-01', 'data-fim': '2025-01-02' }, '2026-11-19'),
     ).toHaveProperty('problem');
+  });
+  it('a period derived from a date at the edge of the four-digit years ends (or starts) at that edge', () => {
+    expect(addMonths('9999-12-31', 1)).toBe('9999-12-31');
+    expect(addMonths('9998-12-31', 60)).toBe('9999-12-31');
+    expect(addMonths('0001-01-01', -12)).toBe('0001-01-01');
+    expect(addMonths('0005-03-31', -60)).toBe('0001-01-01');
+    const w = op('V7').dateWindow as NonNullable<ReturnType<typeof op>['dateWindow']>;
+    expect(resolveWindow(w, { 'data-inicio': '9999-12-31' }, '2026-11-19')).toEqual({
+      start: '9999-12-31',
+      end: '9999-12-31',
+    });
+    expect(resolveWindow(w, { 'data-fim': '9999-12-31' }, '2026-11-19')).toEqual({
+      start: '9998-12-31',
+      end: '9999-12-31',
+    });
+    expect(resolveWindow(w, { 'data-fim': '0001-01-01' }, '2026-11-19')).toEqual({
+      start: '0001-01-01',
+      end: '0001-01-01',
+    });
   });
 });

@@ -10,7 +10,7 @@ import { repoRoot } from '../../specs/apis.ts';
 import { type LooseClient, loadFeedClient } from '../client-modules.ts';
 import type { Row } from '../measure.ts';
 import { hitsOf, startHostile } from './server.ts';
-import { fundCode as code, countOutcomes, DETAIL, outcomeOf as outcome, tally } from './support.ts';
+import { fundCode as code, countOutcomes, DETAIL, MB, outcomeOf as outcome, tally } from './support.ts';
 
 const SERIES = '/feed/fundos/v2/fundos/serie-historica/lote';
 const BATCH = '/feed/fundos/v2/fundos/dados-cadastrais/lote';
@@ -304,6 +304,93 @@ async function injectedFetchRows(): Promise<Row[]> {
   return rows;
 }
 
+/**
+ * Odd bodies typed by what they are, and credentials checked before they are sent: a 2xx that is `null` or a bare
+ * value, a spoof of the text error form, `__proto__` in an error body, an error body past maxResponseBytes, and a
+ * secret or client id with a stray character.
+ */
+async function oddBodyRows(): Promise<Row[]> {
+  const { createFeedClient } = await loadFeedClient();
+  let requests = 0;
+  const make = (answer: Answer, extra: Record<string, unknown> = {}) =>
+    createFeedClient({
+      clientId: 'hostile-client',
+      clientSecret: 'hostile-secret',
+      baseUrl: 'https://feed.hostile.example',
+      fetch: async (request: Request) => {
+        requests++;
+        const url = new URL(request.url);
+        if (url.pathname === '/oauth/access-token')
+          return json({ access_token: 'tok-injected-0123456789', token_type: 'Bearer', expires_in: 3600 });
+        return answer(url, request);
+      },
+      retry: { sleep: async () => {} },
+      ...extra,
+    } as never).fundosV2 as Pager;
+  const fund = { params: { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000000001' } } };
+  const both = async (answer: Answer, extra: Record<string, unknown> = {}) =>
+    `${await outcome(make(answer, { ...extra, throwOnError: true }).GET(DETAIL, fund))} / ${await outcome(make(answer, extra).GET(DETAIL, fund))}`;
+  const rows: Row[] = [];
+
+  const roots = [];
+  for (const body of ['null', '42', '"F0000000001"', 'true']) roots.push(await both(() => json(body)));
+  rows.push({
+    benchmark: 'hostile client: 200 body JSON null, 42, a string, true (throwOnError / default)',
+    figure: roots.join('; '),
+    target: 'invalid_response / invalid_response each, never data',
+  });
+
+  const spoof = (await make(() => json('{"error":"text body","message":{"toString":"x"}}', 500)).GET(
+    DETAIL,
+    fund,
+  )) as { error?: { message?: unknown } };
+  rows.push({
+    benchmark: 'hostile client: 500 body {"error":"text body","message":{…}} (default mode)',
+    figure: `error.message is a ${typeof spoof.error?.message}`,
+    target: 'a string (the raw text)',
+  });
+
+  const proto =
+    '{"status":500,"error":"x","message":"m","__proto__":{"p":1},"constructor":{"c":1},"prototype":2}';
+  const thrown = await make(() => json(proto, 500), { throwOnError: true, retry: false })
+    .GET(DETAIL, fund)
+    .catch((e: unknown) => e);
+  const body = (thrown as { body?: object }).body ?? {};
+  const kept = ['__proto__', 'constructor', 'prototype'].filter((k) => Object.hasOwn(body, k)).length;
+  rows.push({
+    benchmark: 'hostile client: error body with __proto__, constructor, prototype keys',
+    figure: `prototype ${Object.getPrototypeOf(body) === Object.prototype ? 'Object.prototype' : 'replaced'}; own keys kept ${kept}/3`,
+    target: 'Object.prototype; 3/3',
+  });
+
+  const large = (status: number) => () =>
+    new Response('x'.repeat(2_600_000), { status, headers: { 'content-type': 'application/json' } });
+  const limit = { maxResponseBytes: MB };
+  requests = 0;
+  const retried = await outcome(make(large(503), { ...limit, throwOnError: true }).GET(DETAIL, fund));
+  const retriedFeedRequests = requests - 1; // the first is the token request
+  const largeError = await both(large(500), { ...limit, retry: false });
+  rows.push({
+    benchmark: 'hostile client: 2.6 MB error body, maxResponseBytes 1 MiB (500 throwOnError / default; 503)',
+    figure: `${largeError}; 503: ${retried} after ${retriedFeedRequests} feed requests`,
+    target: 'response_too_large / response_too_large; 503: response_too_large after 3 (retried as a 5xx)',
+  });
+
+  const refused = async (credentials: Record<string, string>) => {
+    requests = 0;
+    const error = await outcome(
+      Promise.resolve().then(() => make(() => json({}), credentials).GET(DETAIL, fund)),
+    );
+    return `${error}, ${requests} sent`;
+  };
+  rows.push({
+    benchmark: 'hostile client: clientSecret ending in a line break; clientId "id:x"',
+    figure: `${await refused({ clientSecret: 'hostile-secret\n' })}; ${await refused({ clientId: 'id:x' })}`,
+    target: 'configuration, 0 sent; configuration, 0 sent',
+  });
+  return rows;
+}
+
 export async function clientRows(): Promise<Row[]> {
-  return [...(await loopbackRows()), ...(await injectedFetchRows())];
+  return [...(await loopbackRows()), ...(await injectedFetchRows()), ...(await oddBodyRows())];
 }

@@ -39,6 +39,15 @@ const BASIS_FORMS =
   '`document` (the documents state or imply it), `public clients (N)` (N independent public clients of the ' +
   'real service read it so) or `guess` (nothing supports it beyond plausibility)';
 
+/** The first count of public clients an evidence line gives ("Two public clients read …"). */
+const COUNT = /\b(one|two|three|four|five|six|seven|eight|nine|ten|\d+) (?:independent )?public clients?\b/i;
+const WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+/** @param {string} word */
+function numberOf(word) {
+  const i = WORDS.indexOf(word.toLowerCase());
+  return i >= 0 ? i + 1 : Number(word);
+}
+
 /**
  * What users of the spec cannot follow: a file outside the repository (the project's working notes beside the checkout), a row of a table they do not
  * have, or a client named by the letter the project's record gives it.
@@ -166,6 +175,30 @@ function checkBasis(inferred, where, type, ctx) {
     });
   }
   const evidence = inferred.evidence;
+  const counted = typeof basis === 'string' ? BASIS.exec(basis)?.[2] : undefined;
+  if (counted !== undefined && isNonEmptyString(evidence)) {
+    if (/^\s*by analogy\b/i.test(evidence)) {
+      ctx.report({
+        message:
+          `\`x-inferred\` on this ${type} counts public clients (${counted}) on an analogy alone: an analogy (the same ` +
+          'reading elsewhere) is evidence in words, not a client that reads this place. Write `basis: guess` and keep ' +
+          'the analogy in `evidence:`.',
+        location: where.child(['basis']),
+      });
+    } else {
+      const said = COUNT.exec(evidence);
+      const n = said ? numberOf(/** @type {string} */ (said[1])) : undefined;
+      if (n !== undefined && String(n) !== counted) {
+        ctx.report({
+          message:
+            `\`basis\` of \`x-inferred\` on this ${type} counts ${counted} public client(s) but its evidence says ` +
+            `"${said?.[0]}". N counts only the clients that read this very place (a public spec, a README or an ` +
+            'analogy is evidence in words, not a client): make the two agree.',
+          location: where.child(['basis']),
+        });
+      }
+    }
+  }
   if (evidence !== undefined && (!isNonEmptyString(evidence) || /[\r\n]/.test(evidence))) {
     ctx.report({
       message:

@@ -28,7 +28,7 @@ export interface BrowserScenarioResult {
   runtime: { hasProcess: boolean; hasBuffer: boolean; userAgent: string };
 }
 
-const BAD_CODE = 'F12'; // fails ^[FCS]\d{10}$: refused before anything is sent
+const BAD_CODE = 'F12'; // fails ^[FCS][0-9]{10}$: refused before anything is sent
 
 async function run(input: BrowserScenarioInput): Promise<BrowserScenarioResult> {
   const feed = createFeedClient({

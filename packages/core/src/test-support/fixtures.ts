@@ -50,7 +50,7 @@ export interface SeriesRecord {
   codigo_classe: string;
   data_competencia: string;
 }
-interface Json<T> {
+export interface Json<T> {
   headers: { [name: string]: unknown };
   content: { 'application/json': T };
 }

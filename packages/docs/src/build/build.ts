@@ -7,11 +7,20 @@
 //   specs/                the bundled specs (JSON and YAML), each document and the joined one
 //   assets/               styles, the search (MiniSearch's browser build, our tokenizer, the index, the UI)
 
-import { copyFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSpecModel } from '@assoc-feed/specs/model';
+import { repoRoot } from '@assoc-feed/tools/apis';
 import { missingRoutes, operationRoute, sectionRoute, tagRoute } from './anchors.ts';
 import { annotateForDocs } from './annotate.ts';
 import { pendingChanges, releasedChangelog } from './changelog.ts';
@@ -27,6 +36,7 @@ import { landingPage } from './pages/landing.ts';
 import { schedulesPage } from './pages/schedules.ts';
 import { clientPackages, sdkClientsPage } from './pages/sdk-clients.ts';
 import { sdkGuidesPage, sdkOverviewPage } from './pages/sdk-guides.ts';
+import { sdkMcpPage } from './pages/sdk-mcp.ts';
 import { sdkCliPage, sdkToolPage } from './pages/sdk-tools.ts';
 import { buildRedocPage } from './redoc.ts';
 import { readApiPackages } from './sdk/api-reference.ts';
@@ -129,6 +139,9 @@ async function buildSdkPages(): Promise<SdkPage[]> {
       pageOf,
     ),
   ];
+  pages.push(
+    await sdkMcpPage(site, readFileSync(join(repoRoot, 'packages', 'mcp', 'README.md'), 'utf8'), usages.mcp),
+  );
   for (const p of pages) {
     assertNoOutsideFiles(p.file, p.html);
     writeFileSync(join(dist, p.file), p.html);

@@ -54,4 +54,5 @@ export const sdkPages = [
   'sdk-mock.html',
   'sdk-sandbox.html',
   'sdk-specs.html',
+  'sdk-mcp.html',
 ];

@@ -1,6 +1,7 @@
 // Collects the values the spec's own examples give each field (walking every example beside its schema), so
 // generated records speak the spec's vocabulary: "Longo Prazo", "IMA-B 5+", realistic magnitudes of a pu or
-// a net-asset value. Keyed by `Component.property` and by `property` alone.
+// a net-asset value. Keyed by `Component.property` (the component that holds the field) and by `property` alone
+// (for a record asked for by an inline schema).
 import { createSpecModel, type Json } from '@assoc-feed/specs/model';
 import { componentName, flattenObject } from '../spec/schemas.js';
 
@@ -31,12 +32,14 @@ export class Harvest {
     this.add(property, value);
   }
 
+  // A component's field takes only that component's examples: a field of the same name elsewhere may measure
+  // something else (IHFA's quantities of fund quotas are not IMA's quantities of bonds).
   stringsFor(component: string | undefined, property: string): string[] | undefined {
-    return (component && this.strings.get(`${component}.${property}`)) || this.strings.get(property);
+    return this.strings.get(component ? `${component}.${property}` : property);
   }
 
   numbersFor(component: string | undefined, property: string): number[] | undefined {
-    return (component && this.numbers.get(`${component}.${property}`)) || this.numbers.get(property);
+    return this.numbers.get(component ? `${component}.${property}` : property);
   }
 
   /** Walks every response example of the spec with its schema. */

@@ -4,6 +4,7 @@
 // identity (codes, dates, names) as a partial object; the generator fills the rest, respecting enum, const,
 // pattern, format, lengths, bounds and decimal scale, and using the values of the spec's examples as templates.
 
+import { isRawNumber } from '@assoc-feed/core/internal';
 import type { Json, SpecModel } from '@assoc-feed/specs/model';
 import { fromDayNumber, toDayNumber } from '../calendar.js';
 import { hashString, mix, Rng, unit } from '../rng.js';
@@ -87,7 +88,7 @@ export function formatInstant(ms: number, pattern: string | undefined): string {
 }
 
 function isTimestampPattern(pattern: string): boolean {
-  return /\\d\{4\}-\\d\{2\}-\\d\{2\}[T ]\\d\{2\}:/.test(pattern);
+  return /\[0-9\]\{4\}-\[0-9\]\{2\}-\[0-9\]\{2\}[T ]\[0-9\]\{2\}:/.test(pattern);
 }
 
 function roundTo(value: number, scale: number): number {
@@ -103,6 +104,13 @@ function floorTo(value: number, scale: number): number {
 function ceilTo(value: number, scale: number): number {
   const f = 10 ** Math.min(scale, 15);
   return Math.ceil(value * f) / f;
+}
+
+/** A schema of one value (a string, number, integer or boolean, or an enum of them). */
+function isScalar(schema: Json): boolean {
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  if (type === undefined) return Array.isArray(schema.enum) && !schema.properties && !schema.allOf;
+  return type === 'string' || type === 'number' || type === 'integer' || type === 'boolean';
 }
 
 function cnpjLike(k: number): string {
@@ -128,6 +136,9 @@ function sentence(k: number, maxLength: number, minLength: number): string {
   while (text.length < minLength) text += 'x';
   return text;
 }
+
+/** Whole-number fields that name something rather than count or measure it. */
+const IDENTIFIER = /^(numero_operacao|codigo|id)/;
 
 export class SchemaGenerator {
   private readonly compiled = new WeakMap<object, Gen>();
@@ -161,7 +172,10 @@ export class SchemaGenerator {
     const schema = this.model.follow(node).target;
     if (schema !== node && typeof node === 'object' && node !== null) {
       const target = this.compile(schema);
-      // Through a $ref, the referenced component becomes the naming context of its properties.
+      // Through a $ref to an object, the referenced component becomes the naming context of its properties. A
+      // $ref to a scalar type (`Num19s8`) keeps the owner's: the examples of `quantidade_teorica` are those of the
+      // component that holds the field, as the harvest keys them.
+      if (isScalar(schema)) return target;
       return (key, ov, ctx, prop, component) => target(key, ov, ctx, prop, name ?? component);
     }
     const alternatives = [...((schema.oneOf as unknown[]) ?? []), ...((schema.anyOf as unknown[]) ?? [])];
@@ -237,8 +251,12 @@ export class SchemaGenerator {
         const value = given?.[p.prop];
         if (value === OMIT) continue;
         const k = mix(key, p.hash);
-        if (value === undefined && !p.required && (p.onlyWhen || unit(k ^ 0x5bd1e995) < 0.2)) continue;
-        if (!p.required && p.appliesTo && ctx.appliesTo && !p.appliesTo.includes(ctx.appliesTo)) continue;
+        // A field the spec says applies to the record's fund class is always there; other optional fields are
+        // left out for a seeded fifth of the records.
+        const applies = p.appliesTo !== undefined && ctx.appliesTo !== undefined;
+        if (applies && !p.required && !p.appliesTo?.includes(ctx.appliesTo as string)) continue;
+        if (value === undefined && !p.required && (p.onlyWhen || (!applies && unit(k ^ 0x5bd1e995) < 0.2)))
+          continue;
         out[p.prop] = p.gen(k, value, ctx, p.prop, component);
       }
       // if/then/else: the branch that applies adds its required fields and removes the ones it forbids.
@@ -298,8 +316,16 @@ export class SchemaGenerator {
 
   private numberGen(schema: Json, integer: boolean): Gen {
     const decimal = (schema['x-decimal'] as Json | undefined) ?? {};
-    const scale = integer ? 0 : typeof decimal.scale === 'number' ? decimal.scale : 2;
-    const step = 10 ** -Math.min(scale, 15);
+    // A precision without a scale (v1's `Decimal(17)`) takes any decimals: a value is sent as computed, not cut
+    // to two places (a quota cut so would disagree with the same quota in v2).
+    const scale: number | undefined = integer
+      ? 0
+      : typeof decimal.scale === 'number'
+        ? decimal.scale
+        : typeof decimal.precision === 'number'
+          ? undefined
+          : 2;
+    const step = 10 ** -Math.min(scale ?? 15, 15);
     const lo = Math.max(
       typeof schema.minimum === 'number' ? schema.minimum : -Infinity,
       typeof schema.exclusiveMinimum === 'number'
@@ -315,9 +341,9 @@ export class SchemaGenerator {
     );
     const enumValues = schema.enum as number[] | undefined;
     const clamp = (v: number) => {
-      let x = roundTo(v, scale);
-      if (x > hi) x = integer ? Math.floor(hi) : floorTo(hi, scale);
-      if (x < lo) x = integer ? Math.ceil(lo) : ceilTo(lo, scale);
+      let x = scale === undefined ? v : roundTo(v, scale);
+      if (x > hi) x = integer ? Math.floor(hi) : floorTo(hi, scale ?? 15);
+      if (x < lo) x = integer ? Math.ceil(lo) : ceilTo(lo, scale ?? 15);
       return x;
     };
     const plain: Gen = (key, ov, _ctx, prop, component) => {
@@ -337,8 +363,10 @@ export class SchemaGenerator {
     const fullScale = fullScaleFor(decimal, integer);
     if (!fullScale) return plain;
     return (key, ov, ctx, prop, component) => {
+      if (isRawNumber(ov)) return ov;
       const value = plain(key, ov, ctx, prop, component);
-      return typeof value === 'number' ? fullScale(value, key, typeof ov !== 'number') : value;
+      const identifier = typeof ov !== 'number' && IDENTIFIER.test(prop);
+      return typeof value === 'number' ? fullScale(value, key, identifier) : value;
     };
   }
 

@@ -13,6 +13,7 @@ import { seriesPoint } from '../universe/series.js';
 import { badParameter, type Handler, type HandlerResult, notFound, type RequestContext } from '../world.js';
 import { resolveWindow } from './date-window.js';
 import { benchmarkOf, instantAt } from './entities.js';
+import { feesOf } from './fees-v1.js';
 
 const kinds555: Kind[] = ['FIF_LEGACY', 'ETF'];
 const structuredKinds: Kind[] = ['FII', 'FIDC', 'FIP'];
@@ -205,6 +206,7 @@ const getOffshore: Handler = (ctx) => {
     body: gen(ctx, ['v1', f.index], {
       'dados-cadastrais': offshoreCadastro(f),
       prestadores: providersV1(ctx, f).slice(0, 2),
+      ...feesOf(ctx.world.seed, f, lastClosedBusinessDay(ctx.now), true),
       movimentacao: { data_inicio_divulgacao_cota: f.start, data_atualizacao: v1Timestamp(f) },
       serie_historica: lastSerieHistorica(f, last),
     }),
@@ -318,11 +320,7 @@ const getStructured: Handler = (ctx) => {
           };
         }),
         prestadores: providersV1(ctx, f),
-        taxas: {
-          data_referencia: lastClosedBusinessDay(ctx.now),
-          data_inicio_vigencia_taxa_adm: f.start,
-          data_atualizacao: v1Timestamp(f),
-        },
+        ...feesOf(ctx.world.seed, f, lastClosedBusinessDay(ctx.now), false),
       },
       f.tipo,
     ),

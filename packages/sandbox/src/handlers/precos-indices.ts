@@ -66,7 +66,9 @@ export const precosIndicesHandler: Handler = (ctx) => {
     const produced = producer(ctx, when);
     const schema = ctx.op.success.recordSchema;
     const genCtx = { asOf: when.date };
-    const base = [ctx.op.operationId, toDayNumber(when.date)];
+    // Generated fields are keyed by the record schema, not the operation: the families that serve the same index
+    // (`indices/` and `indices-mais/`) show the same record, to the last generated field.
+    const base = [name, toDayNumber(when.date)];
     if (!Array.isArray(produced)) return ctx.world.record(schema, base, produced, genCtx);
     return produced.map((rec, i) => ctx.world.record(schema, [...base, i], rec, genCtx));
   });

@@ -1,6 +1,6 @@
 // Checks a request's parameters against the rules the spec gives them (type, pattern, enum, bounds, lengths,
 // required, repeatable, x-required-together, unknown names) and returns typed values or the broken rules.
-import { isIsoDate } from '../calendar.js';
+import { itemsBreak, partialGroups, type RuleBreak, typedValue, valueBreak } from '@assoc-feed/core/internal';
 import type { OperationInfo, ParamInfo, ParamSchema } from '../spec/operations.js';
 
 export interface ParamProblem {
@@ -10,16 +10,6 @@ export interface ParamProblem {
 }
 
 export type ParamValues = Record<string, unknown>;
-
-const regexCache = new Map<string, RegExp>();
-function regex(pattern: string): RegExp {
-  let re = regexCache.get(pattern);
-  if (!re) {
-    re = new RegExp(pattern, 'u');
-    regexCache.set(pattern, re);
-  }
-  return re;
-}
 
 /** Shortens what the client sent before it is echoed in an error body. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds.
@@ -31,43 +21,42 @@ export function clip(text: string, max = 60): string {
   return printable.length > max ? `${printable.slice(0, max)}…` : printable;
 }
 
+/** A rule broken, in the service's 400 wording (`Parameter size must be at most 1000.`). */
+function wordOf(broken: RuleBreak): string {
+  switch (broken.rule) {
+    case 'type':
+      return broken.type === 'boolean' ? 'true or false' : broken.type;
+    case 'const':
+      return `equal to ${String(broken.value)}`;
+    case 'enum':
+      return `one of ${broken.values.join(', ')}`;
+    case 'minimum':
+      return `at least ${broken.limit}`;
+    case 'maximum':
+      return `at most ${broken.limit}`;
+    case 'exclusiveMinimum':
+      return `greater than ${broken.limit}`;
+    case 'exclusiveMaximum':
+      return `less than ${broken.limit}`;
+    case 'minLength':
+      return `at least ${broken.limit} characters`;
+    case 'maxLength':
+      return `at most ${broken.limit} characters`;
+    case 'pattern':
+      return `pattern ${broken.pattern}`;
+    case 'format':
+      return 'a calendar date YYYY-MM-DD';
+    case 'minItems':
+      return `at least ${broken.limit} values`;
+    case 'maxItems':
+      return `at most ${broken.limit} values`;
+  }
+}
+
 function checkScalar(raw: string, schema: ParamSchema): { value?: unknown; rule?: string } {
-  const type = schema.type ?? 'string';
-  let value: unknown = raw;
-  if (type === 'integer') {
-    if (!/^-?\d{1,16}$/.test(raw) || !Number.isSafeInteger(Number(raw))) return { rule: 'integer' };
-    value = Number(raw);
-  } else if (type === 'number') {
-    if (!/^-?\d{1,17}(\.\d{1,17})?$/.test(raw)) return { rule: 'number' };
-    value = Number(raw);
-  } else if (type === 'boolean') {
-    if (raw !== 'true' && raw !== 'false') return { rule: 'true or false' };
-    value = raw === 'true';
-  }
-  if (schema.const !== undefined && value !== schema.const)
-    return { rule: `equal to ${String(schema.const)}` };
-  if (schema.enum && !schema.enum.includes(value)) return { rule: `one of ${schema.enum.join(', ')}` };
-  if (typeof value === 'number') {
-    if (schema.minimum !== undefined && value < schema.minimum) return { rule: `at least ${schema.minimum}` };
-    if (schema.maximum !== undefined && value > schema.maximum) return { rule: `at most ${schema.maximum}` };
-    if (schema.exclusiveMinimum !== undefined && value <= schema.exclusiveMinimum) {
-      return { rule: `greater than ${schema.exclusiveMinimum}` };
-    }
-    if (schema.exclusiveMaximum !== undefined && value >= schema.exclusiveMaximum) {
-      return { rule: `less than ${schema.exclusiveMaximum}` };
-    }
-  }
-  if (typeof value === 'string') {
-    const length = [...value].length;
-    if (schema.minLength !== undefined && length < schema.minLength)
-      return { rule: `at least ${schema.minLength} characters` };
-    if (schema.maxLength !== undefined && length > schema.maxLength)
-      return { rule: `at most ${schema.maxLength} characters` };
-    if (schema.pattern !== undefined && !regex(schema.pattern).test(value))
-      return { rule: `pattern ${schema.pattern}` };
-    if (schema.format === 'date' && !isIsoDate(value)) return { rule: 'a calendar date YYYY-MM-DD' };
-  }
-  return { value };
+  const typed = typedValue(schema.type, raw);
+  const broken = 'rule' in typed ? typed : valueBreak(schema, typed.value);
+  return broken ? { rule: wordOf(broken) } : { value: (typed as { value: unknown }).value };
 }
 
 function checkParam(param: ParamInfo, raws: string[]): { value?: unknown; rule?: string } {
@@ -79,13 +68,8 @@ function checkParam(param: ParamInfo, raws: string[]): { value?: unknown; rule?:
       if (one.rule) return { rule: `each value ${one.rule}` };
       values.push(one.value);
     }
-    if (param.schema.minItems !== undefined && values.length < param.schema.minItems) {
-      return { rule: `at least ${param.schema.minItems} values` };
-    }
-    if (param.schema.maxItems !== undefined && values.length > param.schema.maxItems) {
-      return { rule: `at most ${param.schema.maxItems} values` };
-    }
-    return { value: values };
+    const broken = itemsBreak(param.schema, values.length);
+    return broken ? { rule: wordOf(broken) } : { value: values };
   }
   if (raws.length > 1) return { rule: `sent once (it was sent ${raws.length} times)` };
   return checkScalar(raws[0] as string, param.schema);
@@ -131,11 +115,9 @@ export function validateParameters(
     if (checked.rule) problems.push({ parameter: param.name, in: param.in, rule: checked.rule });
     else values[param.name] = checked.value;
   }
-  for (const group of op.requiredTogether) {
-    const sent = group.filter((name) => values[name] !== undefined || query.has(name));
-    if (sent.length === 0 || sent.length === group.length) continue;
+  const isSent = (name: string) => values[name] !== undefined || query.has(name);
+  for (const { sent, missing } of partialGroups(op.requiredTogether, isSent)) {
     for (const name of sent) {
-      const missing = group.filter((n) => !sent.includes(n));
       problems.push({ parameter: name, in: 'query', rule: `${name} requires ${missing.join(' and ')}` });
     }
   }

@@ -3,35 +3,55 @@ import { describe, expect, it } from 'vitest';
 import { FULL_SCALE_EVERY, fullScaleFor } from './full-scale.js';
 
 const KEYS = Array.from({ length: 400 }, (_, i) => i * 2654435761);
+/** 400 distinct values near `base`, each a double of few digits. */
+const near = (base: number) => KEYS.map((_, i) => base + i / 64);
 
 describe('fullScaleFor: values at the documented scale for a seeded share', () => {
   it.each([
-    ['a quota Decimal(33,17)', { precision: 33, scale: 17 }, false, 12.5, /^12\.5\d{15}[1-9]$/],
-    ['an index weight Num(19,16)', { precision: 19, scale: 16 }, false, 0.0123, /^0\.0123\d{11}[1-9]$/],
-    ['a Decimal(17) without scale', { precision: 17 }, false, 3.25, /^3\.25\d{13}[1-9]$/],
-    ['a generated quantity Num(19,0)', { precision: 19, scale: 0 }, true, 5, /^[1-8]\d{17}[1-9]$/],
+    ['a quota Decimal(33,17)', { precision: 33, scale: 17 }, 12.5, 17],
+    ['an index weight Num(19,16)', { precision: 19, scale: 16 }, 0.0123, 16],
+    ['a Decimal(17) without scale (one whole digit)', { precision: 17 }, 3.25, 16],
   ])(
-    '%s: about one value in FULL_SCALE_EVERY gets every digit, the rest stay as they were',
-    (_name, rule, integer, value, form) => {
-      const send = fullScaleFor(rule, integer);
+    '%s: about one value in FULL_SCALE_EVERY gets every decimal, the rest stay as they were',
+    (_name, rule, base, decimals) => {
+      const send = fullScaleFor(rule, false);
       if (!send) throw new Error('expected a full-scale writer');
-      const sent = KEYS.map((k) => send(value, k, true));
-      const full = sent.map(rawNumberText).filter((t): t is string => t !== undefined);
-      for (const text of full) expect(text).toMatch(form);
-      expect(sent.filter((v) => v === value)).toHaveLength(KEYS.length - full.length);
+      const values = near(base);
+      const sent = values.map((v, i) => send(v, KEYS[i] as number, false));
+      const full = sent
+        .map((s, i) => [rawNumberText(s), values[i] as number] as const)
+        .filter((pair): pair is readonly [string, number] => pair[0] !== undefined);
+      for (const [text, value] of full) {
+        expect(text.split('.')[1]).toHaveLength(decimals);
+        expect(text.startsWith(value.toFixed(6))).toBe(true);
+        expect(text).toMatch(/[1-9]$/);
+      }
+      expect(sent.filter((v, i) => v === values[i])).toHaveLength(KEYS.length - full.length);
       expect(full.length).toBeGreaterThan(KEYS.length / FULL_SCALE_EVERY / 2);
       expect(full.length).toBeLessThan((KEYS.length / FULL_SCALE_EVERY) * 2);
     },
   );
 
-  it('leaves fields a double holds, and a handler’s whole numbers, as they are', () => {
-    expect(fullScaleFor({ precision: 15, scale: 2 }, false)).toBeUndefined();
-    const quantity = fullScaleFor({ precision: 19, scale: 0 }, true);
-    expect(KEYS.map((k) => quantity?.(40, k, false))).toEqual(KEYS.map(() => 40));
+  it('gives a value the same digits whatever record shows it, and a shorter field the first of them', () => {
+    const v2 = fullScaleFor({ precision: 33, scale: 17 }, false);
+    const v1 = fullScaleFor({ precision: 17 }, false);
+    const values = near(12.403263);
+    const long = values.map((v) => rawNumberText(v2?.(v, 1, false)));
+    expect(values.map((v) => rawNumberText(v2?.(v, 99, false)))).toEqual(long);
+    const short = values.map((v) => rawNumberText(v1?.(v, 7, false)));
+    expect(short.map((s) => s !== undefined)).toEqual(long.map((l) => l !== undefined));
+    for (const [i, s] of short.entries()) if (s !== undefined) expect(long[i]?.startsWith(s)).toBe(true);
   });
 
-  it('is deterministic by key', () => {
-    const send = fullScaleFor({ precision: 33, scale: 17 }, false);
-    expect(KEYS.map((k) => send?.(1.5, k, true))).toEqual(KEYS.map((k) => send?.(1.5, k, true)));
+  it('gives 19 digits to a generated identifier for a seeded share, and leaves counts and durations alone', () => {
+    const whole = fullScaleFor({ precision: 19, scale: 0 }, true);
+    const ids = KEYS.map((k) => rawNumberText(whole?.(5, k, true))).filter((t) => t !== undefined);
+    for (const text of ids) expect(text).toMatch(/^[1-8]\d{17}[1-9]$/);
+    expect(ids.length).toBeGreaterThan(KEYS.length / FULL_SCALE_EVERY / 2);
+    expect(KEYS.map((k) => whole?.(40, k, false))).toEqual(KEYS.map(() => 40));
+  });
+
+  it('leaves fields a double holds as they are', () => {
+    expect(fullScaleFor({ precision: 15, scale: 2 }, false)).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@
 // such values, so clients and the command line meet the digits a double loses. They are written as raw digits
 // into the JSON text (core's stringifyLossless in sendJson), never as a JSON string.
 import { rawNumber } from '@assoc-feed/core/internal';
-import { mix, Rng } from '../rng.js';
+import { hashString, mix, Rng } from '../rng.js';
 
 /** One value in FULL_SCALE_EVERY is sent at full scale (by a seeded hash of the value's key). */
 export const FULL_SCALE_EVERY = 4;
@@ -22,33 +22,44 @@ interface DecimalNotation {
 
 /**
  * For a field's `x-decimal`: a function giving the value sent (a raw-number marker at full scale for a seeded
- * share, else the value), or undefined when the field fits a double. `generated`: the value came from the schema,
- * not from a handler (only those whole numbers become 19-digit ones: a handler's count keeps its meaning).
+ * share, else the value), or undefined when the field fits a double.
+ *
+ * A decimal's extra digits are seeded by the value itself, never by the record that shows it: the same quota of a
+ * class on a day, shown by E8, the single-fund series and a v1 detail, gets the same digits in each (a field of
+ * fewer digits, as v1's `Decimal(17)`, shows the first of them). The extra digits are 1–9, so every cut of them
+ * ends in a significant digit.
+ *
+ * `identifier`: a generated whole number that names something (an operation number), which then gets every digit
+ * for a seeded share by `key`. Counts, quantities and durations keep their magnitude: a 19-digit duration is no
+ * duration.
  */
 export function fullScaleFor(
   decimal: DecimalNotation,
   integer: boolean,
-): ((value: number, key: number, generated: boolean) => number | string) | undefined {
+): ((value: number, key: number, identifier: boolean) => number | string) | undefined {
   const precision = decimal.precision ?? 0;
   if (precision <= DOUBLE_DIGITS) return undefined;
   const scale = integer ? 0 : decimal.scale;
-  return (value, key, generated) => {
-    if (mix(key, 41) % FULL_SCALE_EVERY !== 0 || !Number.isFinite(value)) return value;
-    const rng = new Rng(mix(key, 43));
-    const digit = (last: boolean) => String(last ? 1 + (rng.u32() % 9) : rng.u32() % 10);
+  return (value, key, identifier) => {
+    if (!Number.isFinite(value)) return value;
     if (scale === 0) {
-      if (!generated) return value;
+      if (!identifier || mix(key, 41) % FULL_SCALE_EVERY !== 0) return value;
+      const rng = new Rng(mix(key, 43));
       let text = String(1 + (rng.u32() % 8));
-      for (let i = 1; i < precision; i++) text += digit(i === precision - 1);
+      for (let i = 1; i < precision; i++)
+        text += String(i === precision - 1 ? 1 + (rng.u32() % 9) : rng.u32() % 10);
       return rawNumber(text);
     }
+    const own = hashString(String(value));
+    if (mix(own, 41) % FULL_SCALE_EVERY !== 0) return value;
     // Scale not documented: as many decimals as the precision leaves.
     const whole = Math.trunc(Math.abs(value)).toString().length;
     const decimals = Math.max(1, scale ?? precision - whole);
     if (whole + decimals > precision) return value;
     const kept = Math.min(decimals, KEPT_DECIMALS);
+    const rng = new Rng(mix(own, 43));
     let text = value.toFixed(kept);
-    for (let i = kept; i < decimals; i++) text += digit(i === decimals - 1);
+    for (let i = kept; i < decimals; i++) text += String(1 + (rng.u32() % 9));
     return rawNumber(text);
   };
 }

@@ -10,6 +10,7 @@ export {
   type SecurityRequirement,
 } from './operations.js';
 export { formatPointer, nodeAt, parsePointer } from './pointer.js';
+export type { SpecReader } from './reader.js';
 export {
   createSpecModel,
   type Followed,

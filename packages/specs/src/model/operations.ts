@@ -4,7 +4,7 @@
 // inside them stay as written, for the reader to `deref` or `inline` as it needs.
 
 import { formatPointer } from './pointer.js';
-import type { Json, SpecModel } from './spec-model.js';
+import type { Json, SpecReader } from './reader.js';
 
 /** The methods of a path item, in the order OpenAPI lists them (and operations are listed in). */
 export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -53,7 +53,7 @@ function listOf(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
-export function listOperations(model: SpecModel): Operation[] {
+export function listOperations(model: SpecReader): Operation[] {
   const out: Operation[] = [];
   const paths = model.deref<Json | undefined>(model.spec.paths) ?? {};
   for (const [path, rawItem] of Object.entries(paths)) {
@@ -72,7 +72,7 @@ export function listOperations(model: SpecModel): Operation[] {
  * One operation, read on its own (`undefined` when the spec has none at `method` + `path`): what SpecModel.operation
  * gives. Only the references of this operation and its path item are followed.
  */
-export function readOperation(model: SpecModel, method: HttpMethod, path: string): Operation | undefined {
+export function readOperation(model: SpecReader, method: HttpMethod, path: string): Operation | undefined {
   const paths = model.deref<Json | undefined>(model.spec.paths) ?? {};
   if (!Object.hasOwn(paths, path)) return undefined;
   const pathItem = model.deref<Json>(paths[path]);
@@ -81,12 +81,12 @@ export function readOperation(model: SpecModel, method: HttpMethod, path: string
   return operationOf(model, path, pathItem, sharedParameters(model, pathItem), method, node);
 }
 
-function sharedParameters(model: SpecModel, pathItem: Json): Parameter[] {
+function sharedParameters(model: SpecReader, pathItem: Json): Parameter[] {
   return listOf(pathItem.parameters).map((p) => model.deref<Parameter>(p));
 }
 
 function operationOf(
-  model: SpecModel,
+  model: SpecReader,
   path: string,
   pathItem: Json,
   shared: Parameter[],

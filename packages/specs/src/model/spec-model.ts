@@ -12,8 +12,9 @@
 import { SpecRefError } from './errors.js';
 import { type HttpMethod, httpMethods, listOperations, type Operation, readOperation } from './operations.js';
 import { formatPointer, nodeAt, parsePointer } from './pointer.js';
+import type { Json, SpecReader } from './reader.js';
 
-export type Json = Record<string, unknown>;
+export type { Json } from './reader.js';
 
 export interface Followed<T = unknown> {
   /** The node behind the chain of references (with the keywords beside them laid over it). */
@@ -26,9 +27,7 @@ export interface Followed<T = unknown> {
   target: T;
 }
 
-export interface SpecModel {
-  /** The spec as given (never modified). */
-  readonly spec: Json;
+export interface SpecModel extends SpecReader {
   /** The name errors use (`fundos-v2`, `feed`, or `spec` when none was given). */
   readonly name: string;
   /** The node a local reference points to; throws SpecRefError when it has none. */

@@ -37,7 +37,7 @@ export interface BackfillPlan {
 }
 
 const MONTH_PATTERN = '^(0[1-9]|1[0-2])$';
-const YEAR_PATTERN = '^\\d{4}$';
+const YEAR_PATTERN = '^[0-9]{4}$';
 
 /** How the operation is backfilled, or undefined when it takes no date, month or period. */
 export function backfillKind(op: OperationMeta): BackfillKind | undefined {

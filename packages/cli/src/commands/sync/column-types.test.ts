@@ -47,12 +47,12 @@ describe('column types from the spec notation', () => {
     ['Date', { type: 'string', format: 'date' }, 'DATE'],
     [
       'Timestamp v2',
-      { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}$' },
+      { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}$' },
       'TIMESTAMP WITH TIME ZONE',
     ],
     [
       'E8 timestamp',
-      { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\.\\d{3}$' },
+      { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}$' },
       'TIMESTAMP WITH TIME ZONE',
     ],
     ['Alnum(n)', { type: 'string', maxLength: 6 }, 'VARCHAR'],

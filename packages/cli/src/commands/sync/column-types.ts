@@ -38,7 +38,8 @@ export interface Column {
 /** Parquet's (and DuckDB's) widest decimal. */
 export const MAX_PRECISION = 38;
 /** A timestamp as the service prints it: `T` or a space between date and time, optional milliseconds. */
-const TIMESTAMP_PATTERN = /^\^\\d\{4\}-\\d\{2\}-\\d\{2\}(T| )\\d\{2\}:\\d\{2\}:\\d\{2\}/;
+const TIMESTAMP_PATTERN =
+  /^\^\[0-9\]\{4\}-\[0-9\]\{2\}-\[0-9\]\{2\}(T| )\[0-9\]\{2\}:\[0-9\]\{2\}:\[0-9\]\{2\}/;
 
 /** The columns of a GET operation's record: an item of the page's list, an item of an array answer, or the answer. */
 export function recordColumns(model: SpecModel, path: string, itemsField?: string): Column[] {

@@ -63,7 +63,7 @@ function sectionsOf(core: ApiPackage): Sections {
   const errorCodes = [...codeType.declaration.matchAll(/'([a-z_]+)'/g)].map((m) => m[1] as string);
   const errorClasses = core.entries
     .flatMap((e) => e.items)
-    .filter((i) => i.kind === 'class' && /extends FeedError\b/.test(i.declaration));
+    .filter((i) => i.kind === 'class' && /extends (?:FeedError|CodedError)\b/.test(i.declaration));
   const paginateOptions = find(core, 'PaginateOptions');
   return {
     options: must(core, 'DocumentClientOptions'),
@@ -80,15 +80,15 @@ const link = (specifier: string, name: string) =>
   `<a href="#${escapeHtml(apiAnchor(specifier, name))}"><code>${escapeHtml(name)}</code></a>`;
 
 /**
- * The code each error class passes to FeedError, from core's built code (`super('not_found', …)`): a class whose
- * declaration does not narrow `code` to a literal still has one.
+ * The code each error class fixes, from core's built code (`named(NotFoundError, 'NotFoundError', 'not_found')`):
+ * a class whose declaration does not narrow `code` to a literal still has one.
  */
 function classCodes(): Map<string, string> {
   const dist = join(repoRoot, 'packages', 'core', 'dist');
   const codes = new Map<string, string>();
   for (const file of readdirSync(dist).filter((f) => f.endsWith('.js'))) {
     const text = readFileSync(join(dist, file), 'utf8');
-    for (const m of text.matchAll(/class (\w+) extends FeedError \{[\s\S]*?super\('([a-z_]+)'/g))
+    for (const m of text.matchAll(/named\((\w+), '\w+', '([a-z_]+)'\)/g))
       codes.set(m[1] as string, m[2] as string);
   }
   return codes;
@@ -102,7 +102,7 @@ function errorsTable(s: Sections, entries: SdkEntry[]): string {
     const cls = s.errorClasses.find(
       (c) => new RegExp(`readonly code: '${code}'`).test(c.declaration) || codes.get(c.name) === code,
     );
-    const status = cls && /readonly status: ([^;]+);/.exec(cls.declaration)?.[1];
+    const status = cls && /extends CodedError<'[a-z_]+', (\d[^,>]*)/.exec(cls.declaration)?.[1];
     const what = (cls?.doc || codeNotes[code]) ?? '';
     if (!what) missing.push(code);
     const className = cls ? cls.name : 'FeedError';

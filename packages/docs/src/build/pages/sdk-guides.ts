@@ -51,6 +51,13 @@ ${code('assoc-feed get', 'sdk-cli.html#command-get')} any GET; ${code('assoc-fee
 your credentials; ${code('assoc-feed conform', 'sdk-cli.html#command-conform')} the spec against the service. See its
 <a href="sdk-cli.html#exit-codes">exit codes</a> and <a href="sdk-cli.html#output-formats">output formats</a>.</p>
 
+<h2 id="mcp">For AI assistants</h2>
+<p><a href="sdk-mcp.html">The MCP server</a> (<code>@assoc-feed/mcp</code>, <code>npx -y @assoc-feed/mcp</code>) gives an AI
+assistant (Claude, Copilot, an IDE agent) the Feed API as three tools: ${code('list_operations', 'sdk-mcp.html#list_operations')} to find an
+operation, ${code('describe_operation', 'sdk-mcp.html#describe_operation')} to read its parameters and fields, and
+${code('call_operation', 'sdk-mcp.html#call_operation')} to call it, with the service's decimals exact; <code>--sandbox</code>
+answers from generated data with no account.</p>
+
 <h2 id="mock-and-sandbox">The mock and the sandbox</h2>
 <p><a href="sdk-mock.html">The mock</a> (<code>@assoc-feed/mock</code>): every operation answers its spec example.
 ${code('startMock', 'sdk-mock.html#mock.startMock')} starts it on a free port, <code>npx assoc-feed-mock</code> from a

@@ -115,7 +115,7 @@ ${exitRows}
   };
 }
 
-function usageSection(file: string, usage: UsageText, entries: SdkEntry[]): string {
+export function usageSection(file: string, usage: UsageText, entries: SdkEntry[]): string {
   const rows = usage.flags
     .map((f) => {
       const long = f.flag.split(' ')[0] as string;

@@ -181,16 +181,17 @@ export function parseUsage(bin: string, usage: string): UsageText {
   return { bin, usage, flags };
 }
 
-/** The help texts of `assoc-feed-mock` and `assoc-feed-sandbox` (their cli-args.ts `usage`). */
-export async function readServerUsages(): Promise<{ mock: UsageText; sandbox: UsageText }> {
-  const load = async (pkg: string) =>
+/** The help texts of `assoc-feed-mock`, `assoc-feed-sandbox` (their cli-args.ts `usage`) and `assoc-feed-mcp` (its settings.ts). */
+export async function readServerUsages(): Promise<{ mock: UsageText; sandbox: UsageText; mcp: UsageText }> {
+  const load = async (pkg: string, file = 'cli-args.ts') =>
     (
-      (await import(pathToFileURL(join(repoRoot, 'packages', pkg, 'src', 'cli-args.ts')).href)) as {
+      (await import(pathToFileURL(join(repoRoot, 'packages', pkg, 'src', file)).href)) as {
         usage: string;
       }
     ).usage;
   return {
     mock: parseUsage('assoc-feed-mock', await load('mock')),
     sandbox: parseUsage('assoc-feed-sandbox', await load('sandbox')),
+    mcp: parseUsage('assoc-feed-mcp', await load('mcp', 'settings.ts')),
   };
 }

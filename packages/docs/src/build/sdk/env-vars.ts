@@ -37,13 +37,15 @@ export const envVars: EnvVar[] = [
   },
   {
     name: 'FEED_CLIENT_ID',
-    readBy: 'CLI (and the samples)',
-    meaning: 'The client_id the CLI authenticates with (with FEED_CLIENT_SECRET; or a config file).',
+    readBy: 'clients, CLI, MCP server',
+    meaning:
+      'The client_id (flow A), read when the `clientId` option is not given (the CLI also takes a config file). Checked before anything is sent: no surrounding space, no control character, no colon.',
   },
   {
     name: 'FEED_CLIENT_SECRET',
-    readBy: 'CLI (and the samples)',
-    meaning: 'The client_secret that goes with it.',
+    readBy: 'clients, CLI, MCP server',
+    meaning:
+      'The client_secret that goes with it, read when the `clientSecret` option is not given; a trailing newline or space (a copy from a file) is refused before anything is sent, never quoted.',
   },
   {
     name: 'FEED_ENVIRONMENT',
@@ -89,7 +91,7 @@ export const envVars: EnvVar[] = [
   },
 ];
 
-const packagesRead = ['core', 'client', 'cli', 'mock', 'sandbox', 'fundos-v2', 'fundos-v1', 'precos-indices'];
+const packagesRead = ['core', 'client', 'cli', 'mcp', 'mock', 'sandbox', 'fundos-v2', 'fundos-v1', 'precos-indices'];
 
 function scripts(dir: string): string[] {
   const found: string[] = [];

@@ -3,9 +3,8 @@ import { addBusinessDays, businessDaysBetween, nthBusinessDayOfMonth, toDayNumbe
 import type { Month } from '../../time.js';
 import type { Bond, IndexDef } from '../../universe/market.js';
 import type { RequestContext } from '../../world.js';
-import { bondPortfolioRecords, indexSummary, intradayIndices } from './ima.js';
+import { bondPortfolioRecords, indexSummary, intradayIndices, portfolioOf } from './ima.js';
 import {
-  bondMembers,
   day15,
   firstBusinessDay,
   period,
@@ -28,7 +27,9 @@ function etfComposition(ctx: RequestContext, date: string): Rec[] {
   const market = ctx.world.market;
   const out: Rec[] = [];
   for (const { def } of etfDefs(ctx)) {
-    for (const b of bondMembers(def, period(portfolioMonth(date, etfRule(def)), etfRule(def)))) {
+    const rule = etfRule(def);
+    for (const held of portfolioOf(ctx, def, rule, period(portfolioMonth(date, rule), rule))) {
+      const b = held.bond;
       const pu = market.bondPu(b, date);
       out.push({
         data_referencia: date,
@@ -43,6 +44,8 @@ function etfComposition(ctx: RequestContext, date: string): Rec[] {
         pu_juros: 0,
         prazo: businessDaysBetween(date, b.maturity),
         duration: round(market.bondDuration(b, date), 6),
+        quantidade_indice: held.quantidade_indice,
+        quantidade_teorica: held.quantidade_teorica,
       });
     }
   }
@@ -72,8 +75,10 @@ function etfPreview(ctx: RequestContext, asked: Month): Rec[] {
     // The portfolio in force when the preview is released, and the one that follows it (data_inicio_proxima).
     const inForce = period(portfolioMonth(published, rule), rule);
     const p = period(portfolioMonth(addBusinessDays(inForce.end, 1), rule), rule);
-    const current = new Set(bondMembers(def, inForce).map((b) => b.isin));
-    for (const b of bondMembers(def, p)) {
+    // The quantities held now and in the next portfolio, as those portfolios' own releases show them.
+    const current = new Map(portfolioOf(ctx, def, rule, inForce).map((h) => [h.bond.isin, h] as const));
+    for (const next of portfolioOf(ctx, def, rule, p)) {
+      const b = next.bond;
       out.push({
         indice: def.name,
         data_divulgacao_carteira_teorica: published,
@@ -83,7 +88,8 @@ function etfPreview(ctx: RequestContext, asked: Month): Rec[] {
         codigo_selic_titulo: b.selic,
         data_vencimento: b.maturity,
         codigo_isin: b.isin,
-        quantidade_carteira_atual: current.has(b.isin) ? undefined : 0,
+        quantidade_carteira_atual: current.get(b.isin)?.quantidade_indice ?? 0,
+        quantidade_proxima_carteira: next.quantidade_indice,
         evento: current.has(b.isin) ? 'Sem evento' : 'Inclusão',
         data: p.start,
       });

@@ -1,9 +1,9 @@
 // Family A's IMA (government bond indices): portfolios, daily and 12h intraday results. The ETF indices
 // (ima-etf.ts) are IMA sub-indices and reuse these records.
-import { previousBusinessDay, toDayNumber } from '../../calendar.js';
-import { key, mix } from '../../rng.js';
-import { type Month, monthKey } from '../../time.js';
-import type { IndexDef } from '../../universe/market.js';
+import { previousBusinessDay } from '../../calendar.js';
+import type { Month } from '../../time.js';
+import { outstanding, type Positions, positions, weightIn } from '../../universe/holdings.js';
+import type { Bond, IndexDef } from '../../universe/market.js';
 import type { RequestContext } from '../../world.js';
 import {
   bondMembers,
@@ -14,7 +14,6 @@ import {
   portfolioMonth,
   releasedMonth,
   type StartRule,
-  weights,
 } from './portfolios.js';
 import { type Producer, type Rec, round } from './producer.js';
 
@@ -23,44 +22,95 @@ import { type Producer, type Rec, round } from './producer.js';
 // the others' (IRF-M family, IMA-S, IMA-GERAL) on the 1st business day (the spec's x-inferred on the answer).
 const imaRule = (def: IndexDef): StartRule => (def.name.startsWith('IMA-B') ? day15 : firstBusinessDay);
 
+/** Bonds outstanding in the market, in thousands (the same quantity in every index that holds one). */
+function thousandsOf(ctx: RequestContext, b: Bond): number {
+  return outstanding(ctx.world.seed, b.isin, 2_000_000, 20_000_000) / 1000;
+}
+
+function levelOf(ctx: RequestContext, def: IndexDef, date: string): number {
+  return ctx.world.market.level(def.name, def.growth, def.base, date);
+}
+
+/** The positions of an index's portfolio in force on `date` (or of period `p`), priced on `date`. */
+function bondPositions(
+  ctx: RequestContext,
+  def: IndexDef,
+  rule: StartRule,
+  date: string,
+  p = period(portfolioMonth(date, rule), rule),
+): Positions<Bond> {
+  const market = ctx.world.market;
+  return positions(
+    bondMembers(def, p).map((b) => ({
+      item: b,
+      quantity: thousandsOf(ctx, b) * 1000,
+      price: market.bondPu(b, date),
+      duration: market.bondDuration(b, date),
+    })),
+  );
+}
+
+/** The general index every IMA and ETF index is a part of, with its portfolio rule. */
+function generalIndex(ctx: RequestContext): { def: IndexDef; rule: StartRule } {
+  const def = ctx.world.market.imaIndices.find((d) => d.name === 'IMA-GERAL') as IndexDef;
+  return { def, rule: imaRule(def) };
+}
+
+/** A portfolio period's bonds as its release shows them: priced on the business day before the period starts. */
+export function portfolioOf(
+  ctx: RequestContext,
+  def: IndexDef,
+  rule: StartRule,
+  p: { start: string; end: string },
+): { bond: Bond; pu: number; quantidade_indice: number; peso_indice: number; quantidade_teorica: number }[] {
+  const priced = previousBusinessDay(p.start);
+  const held = bondPositions(ctx, def, rule, priced, p);
+  const level = levelOf(ctx, def, priced);
+  return held.holdings.map((h) => ({
+    bond: h.item,
+    pu: h.price,
+    quantidade_indice: round(h.quantity / 1000, 3),
+    peso_indice: round(h.weight, 10),
+    // The bonds held per point of the index level.
+    quantidade_teorica: round((h.quantity * level) / held.value, 10),
+  }));
+}
+
 export function bondPortfolioRecords(
   ctx: RequestContext,
   defs: IndexDef[],
   asked: Month,
   rule: (d: IndexDef) => StartRule,
 ): Rec[] {
-  const market = ctx.world.market;
   const out: Rec[] = [];
   for (const def of defs) {
     // A portfolio is released on its first day, from the schedule's time.
     const month = releasedMonth(ctx, asked, rule(def));
     if (!month) continue;
     const p = period(month, rule(def));
-    const members = bondMembers(def, p);
-    const w = weights(members.length, key(ctx.world.seed, def.name, monthKey(month)));
-    members.forEach((b, i) => {
+    for (const { bond: b, ...figures } of portfolioOf(ctx, def, rule(def), p)) {
       out.push({
         indice: def.name,
         data_inicio: p.start,
         data_fim: p.end,
         tipo_titulo: b.tipo,
         codigo_selic_titulo: b.selic,
-        pu: market.bondPu(b, previousBusinessDay(p.start)),
         data_vencimento: b.maturity,
         codigo_isin: b.isin,
-        peso_indice: w[i],
+        ...figures,
       });
-    });
+    }
   }
   return out;
 }
 
 export function indexSummary(ctx: RequestContext, def: IndexDef, date: string, rule: StartRule): Rec {
   const market = ctx.world.market;
-  const members = bondMembers(def, period(portfolioMonth(date, rule), rule));
-  const levelAt = (d: string) => market.level(def.name, def.growth, def.base, d);
-  const durations = members.map((b) => market.bondDuration(b, date));
-  const rates = members.map((b) => market.bondRate(b, date));
+  const held = bondPositions(ctx, def, rule, date);
+  const general = generalIndex(ctx);
+  const whole = general.def === def ? held : bondPositions(ctx, general.def, general.rule, date);
+  const levelAt = (d: string) => levelOf(ctx, def, d);
+  const rates = held.holdings.map((h) => market.bondRate(h.item, date));
   const avg = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
   return {
     indice: def.name,
@@ -68,11 +118,19 @@ export function indexSummary(ctx: RequestContext, def: IndexDef, date: string, r
     numero_indice: levelAt(date),
     valor_indice: levelAt(date),
     ...market.variations(levelAt, date),
-    duration: round(avg(durations), 6),
-    numero_componentes: members.length,
-    quantidade_titulos: members.length * 1000 * (1 + (mix(ctx.world.seed, toDayNumber(date)) % 50)),
-    prazo_medio_repactuacao: Math.round(avg(durations) * 1.2),
-    pmr: round(avg(durations) * 1.2, 6),
+    duration: round(held.duration, 6),
+    peso_indice: weightIn(whole, held, 10),
+    valor_mercado: round(held.value, 6),
+    carteira_mercado: round(held.value, 6),
+    numero_componentes: held.holdings.length,
+    quantidade_titulos: round(held.holdings.reduce((a, h) => a + h.quantity, 0) / 1000, 3),
+    prazo_medio_repactuacao: Math.round(held.duration * 1.2),
+    pmr: round(held.duration * 1.2, 6),
+    // The positions' convexity (in years squared) weighted by market value.
+    convexidade: round(
+      held.holdings.reduce((a, h) => a + (h.weight / 100) * (h.duration / 252) ** 2, 0),
+      4,
+    ),
     yield: round(avg(rates), 4),
     redemption_yield: round(avg(rates) + 0.01, 4),
   };
