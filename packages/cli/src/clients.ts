@@ -1,13 +1,13 @@
 // The Feed client of @assoc-feed/client (the three document clients, one shared flow A token), seen through
 // a loosely typed GET: the CLI takes paths as text, so the typed per-path signatures of the clients cannot
-// help here; the spec checks (request.ts) do that work before anything is sent.
+// help here; the spec checks (job/request.ts) do that work before anything is sent.
 import { createFeedClient, type TokenManager } from '@assoc-feed/client';
 import { responseValidators } from '@assoc-feed/client/validators';
 import type { DocumentClientOptions, ResponseIssue } from '@assoc-feed/core';
 import { withLosslessNumbers } from '@assoc-feed/core/internal';
 import type { Connection } from './connection.js';
+import type { CallParams } from './job/request.js';
 import type { DocumentKey } from './operations.js';
-import type { CallParams } from './request.js';
 
 export interface CallResult {
   data?: unknown;
