@@ -102,7 +102,17 @@ export const envVars: EnvVar[] = [
   },
 ];
 
-const packagesRead = ['core', 'client', 'cli', 'mcp', 'mock', 'sandbox', 'fundos-v2', 'fundos-v1', 'precos-indices'];
+const packagesRead = [
+  'core',
+  'client',
+  'cli',
+  'mcp',
+  'mock',
+  'sandbox',
+  'fundos-v2',
+  'fundos-v1',
+  'precos-indices',
+];
 
 function scripts(dir: string): string[] {
   const found: string[] = [];
