@@ -1,7 +1,8 @@
 // The spec's response examples name records of the sandbox's default universe (seed 1) as the sandbox answers
 // them: for every fund, class, subclass and institution code an example uses (v2 codes, v1 codes, CNPJs), the
-// names, identifiers and kinds it gives with the code are those the sandbox gives for that code. A user who reads
-// an example and then asks the sandbox for the same code sees the same record.
+// names, identifiers and kinds it gives with the code are those the sandbox gives for that code, and the providers
+// it gives a fund are the fund's own. A user who reads an example and then asks the sandbox for the same code sees
+// the same record.
 import { createInProcessSandbox } from '@assoc-feed/sandbox/in-process';
 import { createSpecModel, type Json } from '@assoc-feed/specs/model';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +46,7 @@ function responseExamples(): ResponseExample[] {
 
 const examples = responseExamples();
 
-describe('the records the response examples name, as the default sandbox answers them', () => {
+describe('the funds, classes, subclasses and institutions the response examples name, as the default sandbox answers them', () => {
   const sandboxRecords: NamedRecord[] = [];
   beforeAll(async () => {
     const sandbox = createInProcessSandbox({ entitlements: ['E5'] });

@@ -49,6 +49,8 @@ export interface NamedRecord {
   code: string;
   /** Identifying fields, under one spelling per meaning. */
   fields: Record<string, string>;
+  /** For a fund's service provider: the fund it serves (`codigo_fundo F…`, `cnpj_fundo …`). */
+  fund?: string;
 }
 
 type Obj = Record<string, unknown>;
@@ -86,19 +88,34 @@ function recordOf(object: Obj): NamedRecord | undefined {
   return { key, code: o[key] as string, fields };
 }
 
+const providerKeys = new Set(['identificador', 'cnpj']);
+const fundKeys = ['codigo_fundo', 'cnpj_fundo'];
+
+/** The fund an object describes, itself or in a context beside its providers (v1's `dados-cadastrais`). */
+function fundOf(object: Obj): string | undefined {
+  for (const candidate of [object, ...Object.values(object)]) {
+    if (candidate === null || typeof candidate !== 'object' || Array.isArray(candidate)) continue;
+    const key = fundKeys.find((k) => typeof (candidate as Obj)[k] === 'string');
+    if (key) return `${key} ${(candidate as Obj)[key]}`;
+  }
+  return undefined;
+}
+
 /** Every record named anywhere in a JSON value. */
 export function namedRecords(value: unknown): NamedRecord[] {
   const found: NamedRecord[] = [];
-  const walk = (v: unknown) => {
+  const walk = (v: unknown, fund: string | undefined) => {
     if (Array.isArray(v)) {
-      for (const item of v) walk(item);
+      for (const item of v) walk(item, fund);
     } else if (v !== null && typeof v === 'object') {
       const record = recordOf(v as Obj);
-      if (record) found.push(record);
-      for (const child of Object.values(v)) walk(child);
+      if (record && providerKeys.has(record.key) && fund) found.push({ ...record, fund });
+      else if (record) found.push(record);
+      const within = fundOf(v as Obj) ?? fund;
+      for (const child of Object.values(v)) walk(child, within);
     }
   };
-  walk(value);
+  walk(value, undefined);
   return found;
 }
 
@@ -122,6 +139,9 @@ export function disagreements(example: NamedRecord, sandbox: readonly NamedRecor
   const same = sandbox.filter((r) => r.key === example.key && r.code === example.code);
   if (same.length === 0) return [`${example.key} ${example.code}: the sandbox has no such record`];
   const lines: string[] = [];
+  if (example.fund && !same.some((r) => r.fund === example.fund)) {
+    lines.push(`${example.key} ${example.code}: the sandbox does not name it a provider of ${example.fund}`);
+  }
   for (const [name, value] of Object.entries(example.fields)) {
     const answered = [...new Set(same.flatMap((r) => (name in r.fields ? [r.fields[name]] : [])))];
     if (answered.includes(value)) continue;
