@@ -26,7 +26,8 @@ export interface FeedClientLike {
 }
 
 async function load<T>(pkg: string): Promise<T> {
-  const entry = `${repoRoot}packages/${pkg}/dist/index.js`;
+  // A document package's entry is generated (tools/codegen/entry.ts); the umbrella client's is written by hand.
+  const entry = `${repoRoot}packages/${pkg}/dist/${pkg === 'client' ? '' : 'generated/'}index.js`;
   if (!existsSync(entry)) {
     throw new Error(
       `${entry} is missing: the client benchmarks measure the built packages, so run \`pnpm build\` first.`,

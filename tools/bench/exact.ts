@@ -175,9 +175,14 @@ async function pairedCalls(off: Call, on: Call, runs: number, pairs: number) {
 
 /** One client call on the largest answer, served from memory, with `validateResponses: 'warn'` against 'off'. */
 async function validationRow(largest: string, runs: number): Promise<Row> {
-  const { createFundosV2Client } = (await import(`${repoRoot}packages/fundos-v2/dist/index.js`)) as {
+  const { createFundosV2Client } = (await import(
+    `${repoRoot}packages/fundos-v2/dist/generated/index.js`
+  )) as {
     createFundosV2Client: (o: object) => { GET(path: string, init: object): Promise<{ data?: unknown }> };
   };
+  const { responseValidators } = (await import(
+    `${repoRoot}packages/fundos-v2/dist/generated/validators.js`
+  )) as { responseValidators: object };
   const fetch = async (request: Request) =>
     request.url.endsWith('/oauth/access-token')
       ? Response.json({ access_token: 't', token_type: 'Bearer', expires_in: 3600 })
@@ -194,6 +199,7 @@ async function validationRow(largest: string, runs: number): Promise<Row> {
       baseUrl: 'http://127.0.0.1:1',
       fetch,
       validateResponses,
+      responseValidators,
       onResponseIssues: () => {},
     });
   const init = { params: { query: { size: 1000 } } };

@@ -1,9 +1,9 @@
 // Derives the runtime facts a client needs (parameter rules, paging, auth) from a bundled spec, so that
 // no spec fact is written by hand in client code. The spec is read through the one spec model
 // (@assoc-feed/specs/model): operations, merged parameters and references as every other reader sees them.
-// The shapes are core's own (what the clients read); a type-only import of a file that imports nothing.
+// The shapes are core's own (what the clients read), imported through its package export.
+import type { ParameterSchemaMeta } from '@assoc-feed/core';
 import { createSpecModel, type Json, type Operation, type SpecModel } from '@assoc-feed/specs/model';
-import type { ParameterSchemaMeta } from '../../packages/core/src/meta.ts';
 
 const schemaKeys = [
   'type',

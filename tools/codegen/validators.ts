@@ -1,10 +1,10 @@
 // Compiles, at build time, one response validator per GET operation of a document (Ajv standalone code), so
-// `validateResponses` costs no compilation at run time and the validators load only when the option is on
-// (the document package's `./validators` entry, imported dynamically by core). The code is shaped for a large
+// `validateResponses` costs no compilation at run time; the document package's `./validators` entry exports them
+// as `responseValidators`, which a caller passes in, so only a bundle that validates carries them. The code is shaped for a large
 // answer (a page of 1,000 records is checked in about a quarter of the time JSON.parse takes to read it): each
 // answer's schema is compiled inline, string lengths are decided on the UTF-16 length, and each answer lists
 // where its decimal fields are, the only places the body reader checks notation.
-import { createSpecModel, nodeAt, parsePointer, type SpecModel } from '@assoc-feed/specs/model';
+import { createSpecModel, formatPointer, parsePointer, type SpecModel } from '@assoc-feed/specs/model';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { exactFields } from './meta.ts';
@@ -41,8 +41,13 @@ const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchema
  * builds a path only for an error. A reference that closes a cycle stays one (Ajv compiles it as a function).
  * Siblings of a reference that check something are kept beside it (`allOf`), as JSON Schema 2020-12 reads them.
  */
-export function inlineRefs(spec: Json, node: unknown, open: readonly string[] = []): unknown {
-  if (Array.isArray(node)) return node.map((item) => inlineRefs(spec, item, open));
+export function inlineRefs(
+  spec: Json,
+  node: unknown,
+  open: readonly string[] = [],
+  model: SpecModel = createSpecModel(spec),
+): unknown {
+  if (Array.isArray(node)) return node.map((item) => inlineRefs(spec, item, open, model));
   if (!node || typeof node !== 'object') return node;
   const out: Json = {};
   for (const [key, value] of Object.entries(node as Json)) {
@@ -50,43 +55,36 @@ export function inlineRefs(spec: Json, node: unknown, open: readonly string[] = 
     if (DATA.has(key)) out[key] = value;
     else if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') {
       out[key] = Object.fromEntries(
-        Object.entries(value).map(([name, schema]) => [name, inlineRefs(spec, schema, open)]),
+        Object.entries(value).map(([name, schema]) => [name, inlineRefs(spec, schema, open, model)]),
       );
-    } else out[key] = inlineRefs(spec, value, open);
+    } else out[key] = inlineRefs(spec, value, open, model);
   }
   const ref = (node as Json).$ref;
   if (typeof ref !== 'string') return out;
-  const tokens = parsePointer(ref);
-  if (!tokens) throw new Error(`codegen: only local references are compiled, not ${ref}`);
-  const pointed = nodeAt(spec, tokens);
-  if (pointed === undefined)
-    throw new Error(`codegen: ${ref} points nowhere in the spec: fix the reference.`);
+  // The spec model reads the reference (and says what is wrong with one that points nowhere).
   const resolved = open.includes(ref)
     ? { $ref: `${SPEC_ID}${ref}` }
-    : inlineRefs(spec, pointed, [...open, ref]);
+    : inlineRefs(spec, model.target(ref), [...open, ref], model);
   if (Object.keys(out).length === 0) return resolved;
   return { ...out, allOf: [...((out.allOf as unknown[] | undefined) ?? []), resolved] };
 }
 
-/** The JSON pointer of a response's JSON schema, following `$ref`s on the way (shared responses are refs). */
-function schemaPointer(spec: Json, parts: string[]): string | undefined {
-  let pointer = '';
-  let node: unknown = spec;
+/**
+ * The JSON pointer of a response's JSON schema, following the `$ref`s on the way (shared responses are refs)
+ * through the spec model, which reads references one way for every reader.
+ */
+function schemaPointer(model: SpecModel, parts: readonly string[]): string | undefined {
+  let tokens: string[] = [];
+  let node: unknown = model.spec;
   for (const key of parts) {
-    let current = node as Json | undefined;
-    while (current && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
-      pointer = current.$ref.slice(1);
-      current = pointer
-        .slice(1)
-        .split('/')
-        .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-        .reduce<Json | undefined>((acc, part) => acc?.[part] as Json | undefined, spec);
-    }
-    node = current?.[key];
+    const { target, refs } = model.follow<Json | undefined>(node);
+    const last = refs.at(-1);
+    if (last !== undefined) tokens = parsePointer(last) ?? [];
+    node = target?.[key];
     if (node === undefined) return undefined;
-    pointer = `${pointer}/${escapePart(key)}`;
+    tokens = [...tokens, key];
   }
-  return pointer;
+  return formatPointer(tokens).slice(1);
 }
 
 /**
@@ -226,7 +224,7 @@ export function validatorsModule(spec: Json): { code: string; count: number } {
     if (!op) continue;
     for (const status of Object.keys((op.responses as Json) ?? {})) {
       if (!/^2\d\d$/.test(status)) continue;
-      const pointer = schemaPointer(spec, [
+      const pointer = schemaPointer(model, [
         'paths',
         path,
         'get',
@@ -239,7 +237,7 @@ export function validatorsModule(spec: Json): { code: string; count: number } {
       if (!pointer) continue;
       const name = `v${n++}`;
       ajv.addSchema(
-        inlineRefs(spec, { $ref: `#${pointer}` }) as Json,
+        inlineRefs(spec, { $ref: `#${pointer}` }, [], model) as Json,
         `${SPEC_ID.replace('spec.json', name)}`,
       );
       refs[name] = SPEC_ID.replace('spec.json', name);
@@ -269,5 +267,11 @@ export function validatorsModule(spec: Json): { code: string; count: number } {
     '\n/**\n * "GET <path template> <status>" → where its answer holds decimal fields (JSON pointers, `*` for every item),\n' +
     ' * the only places the body reader checks decimal notation. An operation not listed has none.\n */\n' +
     `export const decimalFields: Readonly<Record<string, readonly string[]>> = ${JSON.stringify(decimals, null, 2)};\n`;
+  code +=
+    "\n/** What `validateResponses` needs: pass it as the client's `responseValidators` option. */\n" +
+    'export const responseValidators: {\n' +
+    '  validators: Readonly<Record<string, Validator>>;\n' +
+    '  decimalFields: Readonly<Record<string, readonly string[]>>;\n' +
+    '} = { validators, decimalFields };\n';
   return { code, count: n };
 }

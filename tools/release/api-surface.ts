@@ -79,8 +79,8 @@ export function exportedNames(dts: string, ownDir: string): ExportedName[] {
       let text: string;
       if (file === undefined) text = '(no declaration)';
       else if (!file.startsWith(own)) text = `re-exported from \`${packageOf(file)}\`${renamed}`;
-      else if (file.split(sep).includes('generated'))
-        // The spec's generated types: check:breaking reviews the spec they come from.
+      else if (file.split(sep).includes('generated') && !file.endsWith(`${sep}generated${sep}index.d.ts`))
+        // The spec's generated types (check:breaking reviews the spec they come from); a generated entry is shown.
         text = `generated from the spec (${relative(own, file).split(sep).join('/')})${renamed}`;
       else text = declarations.map(declarationText).join('\n');
       return { name: symbol.name, kind: kindOf(target), text };

@@ -1,12 +1,13 @@
 // The Feed client of @assoc-feed/client (the three document clients, one shared flow A token), seen through
 // a loosely typed GET: the CLI takes paths as text, so the typed per-path signatures of the clients cannot
-// help here; the spec checks (request.ts) do that work before anything is sent.
+// help here; the spec checks (job/request.ts) do that work before anything is sent.
 import { createFeedClient, type TokenManager } from '@assoc-feed/client';
+import { responseValidators } from '@assoc-feed/client/validators';
 import type { DocumentClientOptions, ResponseIssue } from '@assoc-feed/core';
 import { withLosslessNumbers } from '@assoc-feed/core/internal';
 import type { Connection } from './connection.js';
+import type { CallParams } from './job/request.js';
 import type { DocumentKey } from './operations.js';
-import type { CallParams } from './request.js';
 
 export interface CallResult {
   data?: unknown;
@@ -54,7 +55,11 @@ export function createFeedClients(connection: Connection, settings: ClientSettin
     ...(settings.retries !== undefined ? { retry: { maxRetries: settings.retries } } : {}),
     ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
     ...(settings.onResponseIssues
-      ? { validateResponses: 'warn' as const, onResponseIssues: settings.onResponseIssues }
+      ? {
+          validateResponses: 'warn' as const,
+          responseValidators,
+          onResponseIssues: settings.onResponseIssues,
+        }
       : {}),
   };
   // Every number with the digits the service sent: the writers (stringifyLossless) give them back unchanged.

@@ -1,20 +1,21 @@
 // The command line: commander's parser, help and "did you mean" for commands and options; our own checks for
 // everything the spec decides (paths, parameters, dates). Exit codes: see errors.ts.
-import { readFileSync } from 'node:fs';
 import { ConfigurationError, FeedError } from '@assoc-feed/core';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { authCheckCommand } from './commands/auth-check.js';
-import { backfillCommand } from './commands/backfill.js';
-import { conformCommand } from './commands/conform.js';
-import { exportCommand } from './commands/export.js';
-import { getCommand } from './commands/get.js';
-import { syncCommand } from './commands/sync.js';
+import { authCheckCommand } from './commands/auth-check/index.js';
+import { backfillCommand } from './commands/backfill/index.js';
+import { conformCommand } from './commands/conform/index.js';
+import { exportCommand } from './commands/export/index.js';
+import { getCommand } from './commands/get/index.js';
+import { syncCommand } from './commands/sync/index.js';
 import { defaultConfigPath } from './connection.js';
+import { envHelp, readEnv } from './env.js';
 import { EXIT, UsageError } from './errors.js';
-import type { Io } from './job.js';
+import type { Io } from './job/job.js';
+import { PROGRESS_MODES } from './job/progress.js';
 import { isStreamFile } from './output/destination.js';
 import { FORMATS } from './output/encoders.js';
-import { PROGRESS_MODES } from './progress.js';
+import { cliVersion } from './version.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
@@ -32,19 +33,16 @@ function list(value: string, previous: string[]): string[] {
   return [...previous, ...value.split(',').filter(Boolean)];
 }
 
+/** `--only` of sync: blank items kept, for the command to refuse (an empty `$OPS` must not mean everything). */
+function listKeepingBlanks(value: string, previous: string[]): string[] {
+  return [...previous, ...value.split(',')];
+}
+
 function seconds(value: string) {
   const n = Number(value);
   if (!(n > 0) || !Number.isFinite(n))
     throw new InvalidArgumentError('give a number of seconds above 0, e.g. 30 or 0.5.');
   return n;
-}
-
-/** The installed package's version (dist/ and src/ both sit one level below package.json). */
-export function cliVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  };
-  return manifest.version;
 }
 
 /**
@@ -162,7 +160,8 @@ export function createProgram(io: Io, run: (work: Promise<void>, output: OutputK
     .addHelpText(
       'after',
       '\nCredentials: FEED_CLIENT_ID and FEED_CLIENT_SECRET, or a config file (--config). Target: --environment or --base-url.\n' +
-        'Exit codes: 0 done, 1 the service or network failed, 2 bad arguments or setup (nothing sent), 130 interrupted.',
+        'Exit codes: 0 done, 1 the service or network failed, 2 bad arguments or setup (nothing sent), 130 interrupted.\n' +
+        `Environment:\n${envHelp(['FEED_NOW', 'FEED_DEBUG'])}`,
     );
   withExamples(program, 'assoc-feed');
 
@@ -249,13 +248,18 @@ export function createProgram(io: Io, run: (work: Promise<void>, output: OutputK
     .option('--to <date>', 'last date, YYYY-MM-DD (default today in Brasília)')
     .option(
       '--only <ops>',
-      'only these operations: parts of paths or document ids, comma-separated',
-      list,
+      'only these operations, comma-separated: an item matches a document id exactly (E8, C/vna) or any part of ' +
+        'a path (/titulos-publicos); an empty item is refused',
+      listKeepingBlanks,
       [],
     )
     .option('-c, --concurrency <n>', 'requests in flight', whole('--concurrency', 1, 32), 4)
     .option('--dry-run', 'print what would be read, without calling or writing', false)
-    .option('--restart', 'remove the copy in --out-dir and write it again', false)
+    .option(
+      '--restart',
+      'remove the copy in --out-dir and write it again (with --only: those operations only, the others are kept)',
+      false,
+    )
     .addOption(
       new Option('--progress <mode>', 'bar on a terminal, lines otherwise')
         .choices(PROGRESS_MODES)
@@ -263,6 +267,7 @@ export function createProgram(io: Io, run: (work: Promise<void>, output: OutputK
     )
     .option('--progress-interval <seconds>', 'seconds between progress lines', seconds, 10)
     .option('--quiet', 'no progress and no summary on stderr', false)
+    .addHelpText('after', `\nEnvironment:\n${envHelp(['FEED_NOW', 'FEED_DEBUG'])}`)
     .action((options) => run(syncCommand(options, io), 'file'));
   withExamples(program.commands.find((c) => c.name() === 'sync') as Command, 'sync');
 
@@ -314,6 +319,7 @@ function report(error: unknown, io: Io, output: OutputKind): number {
   }
   const e = error as NodeJS.ErrnoException;
   io.stderr.write(`error: ${e?.message ?? String(error)}\n`);
-  if (io.env.ASSOC_FEED_DEBUG && e?.stack) io.stderr.write(`${e.stack}\n`);
+  if (readEnv(io.env, 'FEED_DEBUG', (line) => io.stderr.write(`${line}\n`)) && e?.stack)
+    io.stderr.write(`${e.stack}\n`);
   return EXIT.failure;
 }

@@ -1,6 +1,6 @@
 // Reading a record's schema through the spec model: references followed, the properties of allOf/oneOf/anyOf
 // merged, a list's item schema found. Shared by the CSV/record layout (output/record-shape.ts) and sync's
-// Parquet columns (sync/column-types.ts), which must see the same fields.
+// Parquet columns (commands/sync/column-types.ts), which must see the same fields.
 import type { SpecModel } from '@assoc-feed/specs/model';
 
 export type Schema = Record<string, unknown>;

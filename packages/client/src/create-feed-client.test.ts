@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
 import { createTokenManager, type DocumentClientOptions } from '@assoc-feed/core';
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
   ConfigurationError,
   createFeedClient,
   type FeedClient,
+  type FeedClientOptions,
   ForbiddenError,
   type FundosV1Client,
   type FundosV2Client,
@@ -25,6 +27,7 @@ import {
   V2_FUND,
   VNA,
 } from './test-support/feed.js';
+import { responseValidators } from './validators.js';
 
 function setup(feedOptions: FakeFeedOptions = {}, options: Partial<DocumentClientOptions> = {}) {
   const feed = createFakeFeed(feedOptions);
@@ -255,8 +258,13 @@ describe('createFeedClient: the options reach every document', () => {
 });
 
 describe('createFeedClient: configuration', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
   it.each<[string, unknown, string]>([
-    ['no options', undefined, 'options'],
+    ['no options and no FEED_CLIENT_ID', undefined, 'clientId'],
+    ['options that are not an object', 'sandbox', 'options'],
     ['no clientSecret', { clientId: CLIENT_ID, baseUrl: BASE_URL }, 'clientSecret'],
     ['neither environment nor baseUrl', { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }, 'environment'],
     [
@@ -265,6 +273,8 @@ describe('createFeedClient: configuration', () => {
       'baseUrl',
     ],
   ])('%s: ConfigurationError naming the option, without the secret', (_, options, option) => {
+    vi.stubEnv('FEED_CLIENT_ID', undefined);
+    vi.stubEnv('FEED_CLIENT_SECRET', undefined);
     let error: unknown;
     try {
       createFeedClient(options as DocumentClientOptions);
@@ -276,6 +286,63 @@ describe('createFeedClient: configuration', () => {
     for (const text of [String(error), JSON.stringify(error), inspect(error, { showHidden: true })]) {
       expect(text).not.toContain(CLIENT_SECRET);
     }
+  });
+
+  it.each(['warn', 'throw'] as const)(
+    "validateResponses: '%s' without responseValidators: ConfigurationError naming the import",
+    (validateResponses) => {
+      const make = () => setup({}, { validateResponses });
+      expect(make).toThrow(ConfigurationError);
+      expect(make).toThrow(
+        `import { responseValidators } from '@assoc-feed/client/validators' and pass { validateResponses: '${validateResponses}', responseValidators }`,
+      );
+    },
+  );
+
+  it('validateResponses with the validators of @assoc-feed/client/validators checks every document', async () => {
+    const reported: string[] = [];
+    const { client } = setup(
+      {},
+      {
+        validateResponses: 'warn',
+        responseValidators,
+        onResponseIssues: (issues) => reported.push(...issues.map((i) => i.operation)),
+      },
+    );
+    await callAll(client);
+    // The fake feed's answers are not what the spec promises: each document's validator says so.
+    expect([...new Set(reported)].sort()).toEqual(
+      [`GET ${V2_FUND} 200`, `GET ${V1_FUND} 200`, `GET ${VNA} 200`].sort(),
+    );
+  });
+
+  it("FeedClientOptions' TSDoc names every option", () => {
+    // Every key of the type, and no other (the compiler checks both): a new option fails here until documented.
+    const every = {
+      clientId: 0,
+      clientSecret: 0,
+      environment: 0,
+      baseUrl: 0,
+      hosts: 0,
+      tokenUrl: 0,
+      fetch: 0,
+      retry: 0,
+      maxResponseBytes: 0,
+      timeoutMs: 0,
+      throwOnError: 0,
+      tokenManager: 0,
+      numbers: 0,
+      validateResponses: 0,
+      responseValidators: 0,
+      onResponseIssues: 0,
+      hooks: 0,
+      logger: 0,
+      logLevel: 0,
+    } satisfies Record<keyof FeedClientOptions, 0>;
+    const source = readFileSync(new URL('./create-feed-client.ts', import.meta.url), 'utf8');
+    const doc = source.slice(0, source.indexOf('export type FeedClientOptions'));
+    const tsdoc = doc.slice(doc.lastIndexOf('/**'));
+    expect(Object.keys(every).filter((name) => !tsdoc.includes(`\`${name}\``))).toEqual([]);
   });
 
   it('neither the feed client nor its parts show the secret or the token', async () => {

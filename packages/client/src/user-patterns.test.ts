@@ -1,7 +1,11 @@
 // The first lines a TypeScript user writes (type-tests/user-patterns.ts: `if (error) throw …; data.content`,
 // `if (result.error) return; result.data.totalSize`, with and without throwOnError, for createFeedClient and each
-// document client, and misspelt client options as `@ts-expect-error`), compiled as a user's project compiles
-// them: strict, against the built declarations, under `module` nodenext and under bundler resolution.
+// document client, options from the environment or built beforehand), compiled as a user's project compiles
+// them: strict, against the built declarations, under `module` nodenext and under bundler resolution, with
+// TypeScript 5.9 and 7. And misspelt options (type-tests/misspelt-options.ts): one error each, at the typo, with
+// "Did you mean", under both compilers.
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -62,5 +66,74 @@ describe('a strict user file compiles as the openapi-fetch habit expects', () =>
     const p = bundler.program;
     expect(format([...bundler.config.errors, ...ts.getPreEmitDiagnostics(p)])).toBe('');
     expect(files(p).sort()).toEqual(files(nodenext().program).sort());
+  });
+});
+
+// The two compilers users run, as processes: `tsc` of TypeScript 5.9 and of TypeScript 7 (a native binary, which
+// has no JavaScript API to run in process).
+const compilers = {
+  '5.9': fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)),
+  '7': fileURLToPath(new URL('../node_modules/typescript-7/bin/tsc', import.meta.url)),
+} as const;
+
+interface Reported {
+  line: number;
+  column: number;
+  text: string;
+}
+
+/** The errors `tsc -p type-tests/<config>` reports (its plain output: a first line, then indented ones). */
+function compile(compiler: keyof typeof compilers, config: string): Promise<Reported[]> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [compilers[compiler], '-p', `${folder}${config}`, '--pretty', 'false'],
+      { cwd: folder, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout) => {
+        if (error && error.code !== 1 && error.code !== 2) return reject(error);
+        const found: Reported[] = [];
+        for (const line of stdout.split('\n')) {
+          const first = /^.+\((\d+),(\d+)\): error (TS\d+: .*)$/.exec(line);
+          const last = found.at(-1);
+          if (first)
+            found.push({ line: Number(first[1]), column: Number(first[2]), text: first[3] as string });
+          else if (last && /^\s/.test(line)) last.text += `\n${line.trim()}`;
+          else if (line.trim() !== '')
+            return reject(new Error(`tsc printed what is not a diagnostic: ${line}`));
+        }
+        resolve(found);
+      },
+    );
+  });
+}
+
+// TypeScript 5.9 checks user-patterns.ts in process, above.
+it.each(['nodenext', 'bundler'])(
+  'TypeScript 7: user-patterns.ts under %s: no error',
+  { timeout: 300_000 },
+  async (mode) => {
+    expect(await compile('7', `tsconfig.${mode}.json`)).toEqual([]);
+  },
+);
+
+describe.each(Object.keys(compilers) as (keyof typeof compilers)[])('TypeScript %s', (compiler) => {
+  it('a misspelt option: one error, at the typo, with "Did you mean"', { timeout: 300_000 }, async () => {
+    const lines = readFileSync(`${folder}misspelt-options.ts`, 'utf8').split('\n');
+    const expected = lines.flatMap((text, index) => {
+      const typo = /\/\/ typo: (\w+) -> (\w+)$/.exec(text);
+      if (!typo) return [];
+      const [, typed, meant] = typo as unknown as [string, string, string];
+      // The call under the comment (biome may have spread it over lines): where the typed key is.
+      const at = lines.findIndex((l, i) => i > index && l.includes(`${typed}:`));
+      return [{ line: at + 1, column: (lines[at] as string).indexOf(`${typed}:`) + 1, typed, meant }];
+    });
+    expect(expected.length).toBeGreaterThanOrEqual(6);
+    const found = await compile(compiler, 'tsconfig.misspelt.json');
+    expect(found.map((f) => `${f.line}:${f.column}`)).toEqual(expected.map((e) => `${e.line}:${e.column}`));
+    for (const [i, e] of expected.entries()) {
+      expect(found[i]?.text).toContain(
+        `'${e.typed}' does not exist in type 'DocumentClientOptions'. Did you mean to write '${e.meant}'?`,
+      );
+    }
   });
 });

@@ -1,14 +1,21 @@
 // What a TypeScript user writes first, compiled as a user's project compiles it (strict; `module` nodenext and
 // bundler: the two tsconfig files here), against the built declarations of the published packages. Run by
-// src/user-patterns.test.ts. Each `@ts-expect-error` marks a mistake that must not compile: if it ever does, the
-// unused directive fails the check.
-import { createFeedClient, type FundosV2Components, type TextErrorBody } from '@assoc-feed/client';
+// src/user-patterns.test.ts, with TypeScript 5.9 and 7. Misspelt options, which must not compile, are in
+// misspelt-options.ts.
+import {
+  createFeedClient,
+  type FeedClientOptions,
+  type FundosV2Components,
+  type TextErrorBody,
+} from '@assoc-feed/client';
 import { createFundosV1Client } from '@assoc-feed/fundos-v1';
 import { createFundosV2Client } from '@assoc-feed/fundos-v2';
 import { createPrecosIndicesClient } from '@assoc-feed/precos-indices';
 
 declare const clientId: string;
 declare const clientSecret: string;
+// Node's `process.env`, as @types/node types it (these projects compile without Node's types).
+declare const process: { env: Record<string, string | undefined> };
 type Detail = FundosV2Components['schemas']['FundosV2Detail'];
 const DETAIL = '/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}';
 const params = { path: { codigo_fundo_ou_classe_ou_subclasse: 'F0000100007' } };
@@ -80,20 +87,25 @@ export async function eachDocumentClient(): Promise<unknown[]> {
   return found;
 }
 
-export function misspeltOptions(): void {
-  // @ts-expect-error: throwOnErorr is misspelt (throwOnError)
-  createFeedClient({ clientId, clientSecret, environment: 'sandbox', throwOnErorr: true });
-  // @ts-expect-error: timeoutMS is misspelt (timeoutMs)
-  createFeedClient({ clientId, clientSecret, environment: 'sandbox', timeoutMS: 5_000 });
-  // @ts-expect-error: enviroment is misspelt (environment)
-  createFeedClient({ clientId, clientSecret, enviroment: 'sandbox' });
-  // @ts-expect-error: throwOnErorr is misspelt
-  createFundosV2Client({ clientId, clientSecret, environment: 'sandbox', throwOnErorr: true });
-  // @ts-expect-error: timeoutMS is misspelt
-  createFundosV1Client({ clientId, clientSecret, environment: 'sandbox', timeoutMS: 5_000 });
-  // @ts-expect-error: enviroment is misspelt
-  createPrecosIndicesClient({ clientId, clientSecret, enviroment: 'sandbox' });
-  const built = { clientId, clientSecret, environment: 'sandbox' as const, timeoutMS: 5_000 };
-  // @ts-expect-error: a misspelt option in an options object built beforehand is refused too
-  createFeedClient(built);
+/** Options as users write them: from the environment, none at all, built beforehand (`as const`, `satisfies`). */
+export async function optionsAsUsersWriteThem(): Promise<number> {
+  const fromEnv = createFeedClient({
+    clientId: process.env.FEED_CLIENT_ID,
+    clientSecret: process.env.FEED_CLIENT_SECRET,
+  });
+  const none = createFeedClient();
+  const asConst = { clientId, clientSecret, environment: 'sandbox', throwOnError: true } as const;
+  const satisfied = { clientId, clientSecret, throwOnError: true } satisfies FeedClientOptions;
+  const throwing = [createFeedClient(asConst), createFeedClient(satisfied)];
+  const exact = createFundosV2Client({ clientId, numbers: 'exact', throwOnError: true });
+  const { data: quota } = await exact.GET('/feed/fundos/v2/fundos', {});
+  const totals: number[] = [quota.totalSize];
+  for (const feed of throwing) {
+    // A throwing client's result is its success branch: `data` needs no check.
+    const { data } = await feed.fundosV2.GET('/feed/fundos/v2/fundos', {});
+    totals.push(data.totalSize);
+  }
+  const r1 = await fromEnv.fundosV1.GET('/feed/fundos/v1/fundos', {});
+  const r2 = await none.precosIndices.GET('/feed/precos-indices/v1/titulos-publicos/vna', {});
+  return totals.length + (r1.error ? 0 : 1) + (r2.error ? 0 : 1);
 }

@@ -14,39 +14,18 @@ import {
 } from './errors.js';
 import { createTokenManager } from './flow-a.js';
 import { toFeedError } from './result.js';
+import { DETAIL, LIST, MONTHLY, setupClient as setup } from './test-support/client.js';
 import {
   BASE_URL,
   CLIENT_ID,
   CLIENT_SECRET,
   createFakeFeed,
   errorBody,
-  type FakeFeedOptions,
   json,
   meta,
   type paths,
   recordingSleep,
 } from './test-support/fixtures.js';
-
-const LIST = '/feed/fundos/v2/fundos';
-const DETAIL = '/feed/fundos/v2/fundos/{codigo_fundo_ou_classe_ou_subclasse}';
-const MONTHLY = '/feed/fundos/v2/fundos/{codigo_classe_ou_subclasse}/resumo-mensal';
-
-function setup(feedOptions: FakeFeedOptions = {}, options: Partial<DocumentClientOptions> = {}) {
-  const feed = createFakeFeed(feedOptions);
-  const { waits, sleep } = recordingSleep();
-  const client = createDocumentClient<paths>(
-    {
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      baseUrl: BASE_URL,
-      fetch: feed.fetch,
-      retry: { sleep, random: () => 0.5 },
-      ...options,
-    },
-    meta,
-  );
-  return { feed, client, waits };
-}
 
 /** Answers `answer` for feed calls (token calls go to the built-in route) the first `times` times. */
 const feedCalls = (answer: (n: number) => Response | undefined) => {
@@ -88,6 +67,22 @@ describe('createDocumentClient options', () => {
     expect(error).toBeInstanceOf(ConfigurationError);
     expect((error as ConfigurationError).option).toBe(option);
     expect((error as Error).message).toMatch(message);
+  });
+
+  it('validateResponses without responseValidators -> ConfigurationError naming the document package entry', () => {
+    const options = { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, baseUrl: BASE_URL };
+    const loaders = { reader: () => import('./response-body.js') };
+    const make = () => createDocumentClient<paths>({ ...options, validateResponses: 'warn' }, meta, loaders);
+    expect(make).toThrow(ConfigurationError);
+    expect(make).toThrow("import { responseValidators } from '@assoc-feed/fixture/validators'");
+    const given = { validators: {} };
+    expect(() =>
+      createDocumentClient<paths>(
+        { ...options, validateResponses: 'warn', responseValidators: given },
+        meta,
+        loaders,
+      ),
+    ).not.toThrow();
   });
 
   it('accepts an environment name', () => {

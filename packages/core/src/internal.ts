@@ -4,6 +4,7 @@
 // (and into api-report.md) instead. The business-day calendar is the sibling subpath
 // `@assoc-feed/core/internal/calendar` (calendar.ts), under the same rule.
 
+export { checkResponseValidators } from './client-config.js';
 export { withLosslessNumbers } from './create-document-client.js';
 export { type DateRange, resolveDateWindow } from './date-window.js';
 export {
@@ -34,4 +35,5 @@ export {
   typedValue,
   valueBreak,
 } from './parameter-rules.js';
+export { createSession, type Session, withSession } from './session.js';
 export { findIssues, type RequestParams } from './validate.js';

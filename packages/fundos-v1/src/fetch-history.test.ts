@@ -1,7 +1,7 @@
 import { NotFoundError, ServerError } from '@assoc-feed/core';
 import { addDays } from '@assoc-feed/core/internal/calendar';
 import { describe, expect, it } from 'vitest';
-import { createFundosV1Client, fetchStructuredFundHistory } from './index.js';
+import { createFundosV1Client, fetchStructuredFundHistory } from './generated/index.js';
 
 const CNPJ = '18245678000108';
 

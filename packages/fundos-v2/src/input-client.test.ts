@@ -1,6 +1,6 @@
 import { ConfigurationError } from '@assoc-feed/core';
 import { describe, expect, it } from 'vitest';
-import { createFundosV2InputClient } from './index.js';
+import { createFundosV2InputClient } from './generated/index.js';
 
 const INPUT = 'https://input.test.example';
 

@@ -114,6 +114,6 @@ export async function connect(
     client: (key) => clients[key] as LooseClient,
     sandbox,
     label,
-    secrets: [base.clientSecret],
+    secrets: base.clientSecret ? [base.clientSecret] : [],
   };
 }

@@ -2,7 +2,7 @@
 // on every operation whose spec says so (x-required-together, carried into the generated meta).
 import { InvalidRequestError, type OperationMeta } from '@assoc-feed/core';
 import { describe, expect, it } from 'vitest';
-import { createPrecosIndicesClient, precosIndicesMeta } from './index.js';
+import { createPrecosIndicesClient, precosIndicesMeta } from './generated/index.js';
 
 const operations: readonly OperationMeta[] = Object.values(precosIndicesMeta.operations);
 const together = operations.filter((op) => (op.requiredTogether?.length ?? 0) > 0);

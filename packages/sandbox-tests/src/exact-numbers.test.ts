@@ -2,6 +2,7 @@
 // share of quota values with all 17 decimals of their Decimal(33,17)) and against answers in bad notation.
 import { type ResponseIssue, ResponseValidationError } from '@assoc-feed/core';
 import { createFundosV2Client, type ExactPaths, fundosV2Meta, type paths } from '@assoc-feed/fundos-v2';
+import { responseValidators } from '@assoc-feed/fundos-v2/validators';
 import { type RunningSandbox, sandboxFetch, startSandbox } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 
@@ -84,7 +85,7 @@ type QuotaOf<Body> = Body extends readonly (infer R)[]
 
 describe('validateResponses', () => {
   it("'throw' accepts what the sandbox sends (the fund list, the series batch)", async () => {
-    const feed = createFundosV2Client({ ...options(), validateResponses: 'throw' });
+    const feed = createFundosV2Client({ ...options(), validateResponses: 'throw', responseValidators });
     const list = await feed.GET('/feed/fundos/v2/fundos', { params: { query: { size: 50 } } });
     expect(list.error).toBeUndefined();
     const series = await feed.GET(E8, { params: { query: QUERY } });
@@ -117,6 +118,7 @@ describe('validateResponses', () => {
       fetch: fakeFetch(answer(quota)),
       numbers: 'exact',
       validateResponses: 'warn',
+      responseValidators,
       onResponseIssues: (issues) => reported.push(...issues),
     });
     const { data } = await feed.GET(E8, { params: { query: QUERY } });
@@ -138,6 +140,7 @@ describe('validateResponses', () => {
       retry: false,
       fetch: fakeFetch(answer('"12,5"')),
       validateResponses: 'throw',
+      responseValidators,
     });
     const error = await feed.GET(E8, { params: { query: QUERY } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);

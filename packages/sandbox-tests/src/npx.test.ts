@@ -1,6 +1,6 @@
 // `npx @assoc-feed/sandbox` in a project that depends on @assoc-feed/sandbox: npm resolves the package's bin
 // from its manifest (no network: --offline), the sandbox starts, prints its URL and credentials, and stops on
-// Ctrl-C. npm would read flags right after the package name as its own: `--` hands them to the bin, which drops it. This is the published bin (dist/cli.cjs, the launcher of the bundled command), as users run it. A terminal's Ctrl-C signals the whole
+// Ctrl-C. npm would read flags right after the package name as its own: `--` hands them to the bin, which drops it. This is the published bin (dist/cli.cjs, the bundled command), as users run it. A terminal's Ctrl-C signals the whole
 // process group; so does this test (npm runs the bin under `sh -c`, which does not pass on a signal sent to
 // npm's process alone).
 import { type ChildProcess, spawn } from 'node:child_process';

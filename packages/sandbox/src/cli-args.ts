@@ -70,11 +70,29 @@ function wholeNumber(flag: string, text: string, min: number, max: number): numb
 }
 
 /**
+ * `--port -1` as `--port=-1`: parseArgs takes a value that starts with a dash for another flag and refuses it as
+ * "ambiguous"; joined, the flag's own check refuses the number with a sentence that names the range.
+ */
+function joinNegativeValues(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    const next = args[i + 1];
+    const flag = arg.startsWith('--') ? flags[arg.slice(2) as keyof typeof flags] : undefined;
+    if (flag?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
+/**
  * Parses the arguments after the program name. `--` separators are dropped: `pnpm sandbox -- --port 0` passes
  * one through, and it must not turn the flags after it into ignored positionals.
  */
 export function parseCli(argv: readonly string[], clock: () => number = Date.now): Cli {
-  const args = argv.filter((a) => a !== '--');
+  const args = joinNegativeValues(argv.filter((a) => a !== '--'));
   let parsed: ReturnType<typeof parseArgs<{ options: typeof flags; allowPositionals: true }>>;
   try {
     parsed = parseArgs({ args, options: flags, allowPositionals: true, strict: true });

@@ -1,7 +1,7 @@
 // `assoc-feed-sandbox [flags]`: starts the sandbox, prints where it listens, the credentials it accepts and how to
-// call it, and stops it cleanly on Ctrl-C (SIGINT), SIGTERM or the end of the package manager that launched it
-// (launcher-watch.ts). Flags are parsed in cli-args.ts. The published bin (dist/cli.cjs, launcher.cjs) runs this
-// from one bundle; src/cli.ts runs it from the sources.
+// call it, and stops it cleanly on Ctrl-C (SIGINT), SIGTERM, SIGHUP or the end of the package manager that launched
+// it (launcher-watch.ts). Flags are parsed in cli-args.ts. src/cli.ts runs it, from the sources and bundled as the
+// published bin (dist/cli.cjs).
 import { type Cli, parseCli, UsageError, usage } from './cli-args.js';
 import { watchLauncher } from './launcher-watch.js';
 import { bufferedLines } from './log-lines.js';
@@ -55,7 +55,8 @@ export function runCli(argv: string[]): void {
     signalled = true;
     void shutdown();
   }
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stopRequested);
+  // SIGHUP: the terminal that started it closed; a stop like any other, the log's queued lines written first.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stopRequested);
   watchLauncher(stopRequested);
 
   const { options, quiet } = cli;

@@ -9,8 +9,8 @@ import { parseCli, UsageError, usage } from './cli-args.js';
 import { sandboxFetch } from './client.js';
 import { SANDBOX_DEFAULTS } from './start-sandbox.js';
 
-// The published bin as users start it (launcher and bundle; turbo builds it before the tests): the launcher's
-// code cache once broke --validate-with-prism while the source, run through tsx, worked.
+// The published bin as users start it (the bundled command; turbo builds it before the tests): a bundle
+// once broke --validate-with-prism while the source, run through tsx, worked.
 const binPath = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url));
 
 describe('parseCli: the flags', () => {
@@ -128,7 +128,9 @@ describe('parseCli: the flags', () => {
     [['port', '5000'], 'unexpected argument "port": flags start with --'],
     [['--port'], "Option '--port <value>' argument missing"],
     [['--port=-5'], '--port must be a whole number from 0 to 65535'],
-    [['--port', '-5'], 'To specify an option argument starting with a dash use'],
+    [['--port', '-1'], '--port must be a whole number from 0 to 65535, got "-1"'],
+    [['--seed', '-5'], '--seed must be a whole number from 0 to 4294967295, got "-5"'],
+    [['--fail-rate', '-0.5'], '--fail-rate must be a number from 0 to 1 (e.g. 0.1), got "-0.5"'],
   ])('%j is refused: %s', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(UsageError);
     expect(() => parseCli(argv)).toThrow(message);
@@ -275,6 +277,19 @@ describe('assoc-feed-sandbox (the process)', () => {
       ...cli.output().matchAll(/^GET \/feed\/fundos\/v2\/fundos\?n=(\d+) → (429|500|502|503) /gm),
     ].map((m) => Number(m[1]));
     expect(logged).toEqual(Array.from({ length: n }, (_, i) => i));
+    expect(cli.output().trimEnd().endsWith('Feed sandbox stopped.')).toBe(true);
+  }, 120_000);
+
+  it('SIGHUP (the terminal that started it closed) stops it cleanly too, after writing the queued log lines', async () => {
+    const cli = runCli(['--port', '0']);
+    const [, url] = await cli.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
+    await cli.waitFor(/Press Ctrl-C to stop\./);
+    const n = 20;
+    for (let i = 0; i < n; i++) await (await fetch(`${url}/feed/fundos/v2/fundos?n=${i}`)).arrayBuffer();
+    cli.child.kill('SIGHUP');
+    expect(await cli.exited).toBe(0);
+    const logged = [...cli.output().matchAll(/^GET \/feed\/fundos\/v2\/fundos\?n=(\d+) → 401 /gm)];
+    expect(logged).toHaveLength(n);
     expect(cli.output().trimEnd().endsWith('Feed sandbox stopped.')).toBe(true);
   }, 120_000);
 

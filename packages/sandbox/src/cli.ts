@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The command from the sources (`tsx src/cli.ts`, the command-line tests); the published bin is dist/cli.cjs.
+// The command: `tsx src/cli.ts` from the sources, and the published bin (dist/cli.cjs), which bundle-cli.mjs
+// bundles from this file.
 import { runCli } from './cli-main.js';
 
 runCli(process.argv.slice(2));

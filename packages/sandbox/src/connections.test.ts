@@ -232,3 +232,16 @@ describe("the sandbox's own secret sent where it does not belong", () => {
     expect(lines).not.toContain(sandbox.clientSecret.slice(1));
   });
 });
+
+describe('the path as sent', () => {
+  it.each(['//feed/fundos/v2/fundos', '/feed//fundos/v2/fundos'])(
+    '%s is a 404 that names it, never another operation',
+    async (path) => {
+      const response = await fetch(`${sandbox.sandboxUrl}${path}`);
+      expect(response.status).toBe(404);
+      expect(((await response.json()) as { message: string }).message).toBe(
+        `No operation has the path ${path}: see the spec for the paths.`,
+      );
+    },
+  );
+});

@@ -1,6 +1,6 @@
 // Jest, one line: `globalSetup: '@assoc-feed/sandbox/jest-global-setup'`. Starts the sandbox once per run in
 // Jest's own process and hands it to the tests as `process.env.FEED_SANDBOX_URL` / `_CLIENT_ID` /
-// `_CLIENT_SECRET`. Its server does not keep Jest from exiting; add
+// `_CLIENT_SECRET`. Neither its server nor the connections it holds keep Jest from exiting; add
 // `globalTeardown: '@assoc-feed/sandbox/jest-global-teardown'` to close it before.
 import { publish } from './global-setup-env.js';
 import { type RunningSandbox, startSandbox } from './start-sandbox.js';

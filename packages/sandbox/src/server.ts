@@ -16,7 +16,14 @@ import {
   flowBToken,
   type Outcome,
 } from './http/auth.js';
-import { BodyTooLarge, ClientGone, type SandboxRequest, type SandboxResponse } from './http/exchange.js';
+import {
+  BodyTooLarge,
+  ClientGone,
+  REQUEST_TIMEOUT_ANSWER,
+  RequestTimedOut,
+  type SandboxRequest,
+  type SandboxResponse,
+} from './http/exchange.js';
 import { errorResponse, jsonResponse, logRedactor } from './http/respond.js';
 import { Router } from './http/router.js';
 import { clip, describeProblems, validateParameters } from './http/validate-request.js';
@@ -67,7 +74,7 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Milliseconds, for the request log's timings: process.hrtime in Node, where performance.now() would load
- * node:perf_hooks on its first call (~0.6 ms, paid by the first request); performance.now() in a browser.
+ * node:perf_hooks on its first call, which the first request would pay for; performance.now() in a browser.
  */
 const elapsed: () => number =
   typeof process !== 'undefined' && typeof process.hrtime?.bigint === 'function'
@@ -125,7 +132,9 @@ export function createPipeline(config: PipelineConfig): Pipeline {
 
     let url: URL;
     try {
-      url = new URL(req.target, 'http://sandbox.invalid');
+      // An origin-form target is appended to a base, never resolved against it: `//feed/…` resolved would read
+      // `feed` as a host and route what is left, answering for a path nobody sent.
+      url = new URL(req.target.startsWith('/') ? `http://sandbox.invalid${req.target}` : req.target);
     } catch {
       req.discard();
       return errorResponse(400, 'The request target is not a valid URL.');
@@ -175,6 +184,10 @@ export function createPipeline(config: PipelineConfig): Pipeline {
         if (error instanceof BodyTooLarge) {
           // The rest of the body is never read: the connection closes after the answer.
           return errorResponse(413, 'The request body is too large.', { headers: { connection: 'close' } });
+        }
+        if (error instanceof RequestTimedOut) {
+          const { status, error: kind, message } = REQUEST_TIMEOUT_ANSWER;
+          return errorResponse(status, message, { error: kind, headers: { connection: 'close' } });
         }
         throw error;
       }

@@ -1,5 +1,5 @@
-// The plain-JavaScript SHA-256, HMAC and base64url the sandbox uses everywhere (so a browser bundle runs it) give
-// the bytes node:crypto gives: tokens stay what they were, and credential checks compare the same digests.
+// SHA-256, HMAC and base64url as the sandbox uses them everywhere (so a browser bundle runs them) give the bytes
+// node:crypto gives: tokens stay what they were, and credential checks compare the same digests.
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { decodeBase64 } from './http/base64.js';

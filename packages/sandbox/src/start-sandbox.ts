@@ -2,6 +2,7 @@
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { REQUEST_TIMEOUT_ANSWER, REQUEST_TIMEOUT_MS } from './http/exchange.js';
 import { nodeListener } from './http/node-listener.js';
 import { createSandboxCore, SANDBOX_DEFAULTS, type SandboxBehaviour } from './sandbox-core.js';
 import { loadSpec } from './spec/load.js';
@@ -26,7 +27,10 @@ export interface SandboxOptions extends SandboxBehaviour {
   prismSpec?: string;
   /** How long to wait for Prism to listen (default 120 s: a guard against a Prism that never does). */
   startTimeoutMs?: number;
-  /** Let the process exit while the server still listens (a test runner's global set-up without a teardown). */
+  /**
+   * Let the process exit while the server still listens or holds connections open (a test runner's global set-up
+   * without a teardown).
+   */
   unref?: boolean;
   /** A client must send its request headers within this (default 10 s), else 408 and the connection closes. */
   headersTimeoutMs?: number;
@@ -67,7 +71,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const core = createSandboxCore(loadSpec(options.specJson), options);
   const listener = nodeListener(core.pipeline);
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
-  const requestTimeout = Math.max(options.requestTimeoutMs ?? 30_000, headersTimeout);
+  const requestTimeout = Math.max(options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, headersTimeout);
   const server = createServer(
     {
       keepAlive: true,
@@ -106,7 +110,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   const sandboxPort = options.validateWithPrism ? 0 : (options.port ?? 0);
   await listen(server, sandboxPort, host);
-  if (options.unref) server.unref();
+  if (options.unref) {
+    // Its open connections do not hold the process either: a keep-alive connection idles for seconds after the
+    // last answer.
+    server.unref();
+    server.on('connection', (socket) => socket.unref());
+  }
   const address = server.address() as AddressInfo;
   const display = host.includes(':') ? `[${host}]` : host;
   const sandboxUrl = `http://${display}:${address.port}`;
@@ -159,12 +168,7 @@ const CLIENT_ERRORS = {
     error: 'request header fields too large',
     message: 'The request line or headers are too large.',
   },
-  timeout: {
-    status: 408,
-    reason: 'Request Timeout',
-    error: 'request timeout',
-    message: 'The request (its headers, or the whole of it) did not arrive in time; send it again.',
-  },
+  timeout: REQUEST_TIMEOUT_ANSWER,
   bad: {
     status: 400,
     reason: 'Bad Request',

@@ -1,8 +1,11 @@
 // Issued tokens: which client holds each and when it expires. Tokens are derived from the seed, the secret and
-// an issue counter (HMAC, in plain JavaScript so a browser bundle runs it too), so a run is reproducible, yet
-// only tokens issued by this process are accepted.
-// Expired tokens are swept as new ones are issued, and the number kept is bounded. Revoked tokens are remembered
-// (also bounded) so a call with one is told so (403), not taken for an unknown token (401).
+// an issue counter (HMAC, synchronous wherever the sandbox runs), so a run is reproducible, yet only tokens issued
+// by this process are accepted.
+// Expired tokens are swept as new ones are issued. Each client holds at most a cap of live tokens: issuing past it
+// forgets that client's oldest, so a client that asks for tokens in a loop never costs another client its valid
+// ones. The sandbox issues tokens to the client ids it accepts only, so the clients are few and the memory bounded.
+// Revoked tokens are remembered (also bounded) so a call with one is told so (403), not taken for an unknown
+// token (401).
 import { base64url, hmacSha256 } from './sha256.js';
 import type { Clock } from './time.js';
 
@@ -13,8 +16,13 @@ interface Entry {
   expiresAt: number;
 }
 
+/** Live tokens a client may hold at once (README: Behaviour). */
+export const MAX_TOKENS_PER_CLIENT = 100_000;
+
 export class TokenStore {
   private readonly tokens = new Map<string, Entry>();
+  /** Each client's live tokens, oldest first. */
+  private readonly byClient = new Map<string, Set<string>>();
   private readonly revoked = new Set<string>();
   private issued = 0;
 
@@ -23,7 +31,7 @@ export class TokenStore {
     private readonly secret: string,
     private readonly ttlSeconds: number,
     private readonly clock: Clock,
-    private readonly maxLive = 100_000,
+    private readonly maxPerClient = MAX_TOKENS_PER_CLIENT,
   ) {}
 
   get ttl(): number {
@@ -34,7 +42,13 @@ export class TokenStore {
     this.issued++;
     const token = base64url(hmacSha256(this.secret, `${this.flow}:${clientId}:${this.issued}`));
     if (this.issued % 256 === 0) this.sweep();
-    while (this.tokens.size >= this.maxLive) this.tokens.delete(this.tokens.keys().next().value as string);
+    let held = this.byClient.get(clientId);
+    if (!held) {
+      held = new Set();
+      this.byClient.set(clientId, held);
+    }
+    while (held.size >= this.maxPerClient) this.forget(held.values().next().value as string);
+    held.add(token);
     this.tokens.set(token, { clientId, expiresAt: this.clock() + this.ttlSeconds * 1000 });
     return { token, expiresIn: this.ttlSeconds };
   }
@@ -45,7 +59,7 @@ export class TokenStore {
     const entry = this.tokens.get(token);
     if (!entry) return 'unknown';
     if (this.clock() >= entry.expiresAt) {
-      this.tokens.delete(token);
+      this.forget(token);
       return 'expired';
     }
     if (clientId !== undefined && clientId !== entry.clientId) return 'wrong-client';
@@ -55,11 +69,12 @@ export class TokenStore {
   /** Revokes every live token: calls with one answer 403 from now on; new tokens work. */
   revokeAll(): void {
     for (const token of this.tokens.keys()) {
-      if (this.revoked.size >= this.maxLive)
+      if (this.revoked.size >= this.maxPerClient)
         this.revoked.delete(this.revoked.values().next().value as string);
       this.revoked.add(token);
     }
     this.tokens.clear();
+    this.byClient.clear();
   }
 
   get size(): number {
@@ -68,6 +83,15 @@ export class TokenStore {
 
   private sweep(): void {
     const now = this.clock();
-    for (const [token, entry] of this.tokens) if (now >= entry.expiresAt) this.tokens.delete(token);
+    for (const [token, entry] of this.tokens) if (now >= entry.expiresAt) this.forget(token);
+  }
+
+  private forget(token: string): void {
+    const entry = this.tokens.get(token);
+    if (!entry) return;
+    this.tokens.delete(token);
+    const held = this.byClient.get(entry.clientId);
+    held?.delete(token);
+    if (held?.size === 0) this.byClient.delete(entry.clientId);
   }
 }

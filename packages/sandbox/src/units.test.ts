@@ -261,6 +261,19 @@ describe('tokens and windows', () => {
     for (let i = 0; i < 10; i++) store.issue('c');
     expect(store.size).toBeLessThanOrEqual(3);
   });
+  it("a client issued tokens past its cap loses its own oldest ones, never another client's", () => {
+    const store = new TokenStore('A', 'secret', 60, () => 0, 3);
+    const other = store.issue('other').token;
+    const flood = Array.from({ length: 10 }, () => store.issue('flood').token);
+    expect(store.check(other, 'other')).toBe('ok');
+    expect(flood.map((token) => store.check(token, 'flood'))).toEqual([
+      ...Array(7).fill('unknown'),
+      'ok',
+      'ok',
+      'ok',
+    ]);
+    expect(store.size).toBe(4);
+  });
   it('month arithmetic clamps the day, and the window rules come from x-date-window', () => {
     expect(addMonths('2024-02-29', 12)).toBe('2025-02-28');
     expect(addMonths('2026-03-31', -1)).toBe('2026-02-28');

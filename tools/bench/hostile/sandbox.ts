@@ -1,9 +1,13 @@
 // Hostile cases against the sandbox, over raw sockets and fetch: smuggling, oversized headers, bodies it must not
-// read on, slow and vanishing clients, and tokens or its own secret where they must not be echoed or logged. The
-// sandbox runs in this process with short timeouts; the two durations (a slow head, a slow body) are compared with
-// the limits they are configured to, never timed as performance.
+// read on, slow and vanishing clients, tokens or its own secret where they must not be echoed or logged, and its
+// edges (a client's token flood, a path sent with `//`, the in-process fetch asked for another origin or given a
+// body that never ends, SIGHUP, a negative port). The sandbox runs in this process with short timeouts; the
+// durations (a slow head, a slow body, a body that never ends) are compared with the limits they are configured
+// to, never timed as performance.
+import { spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
-import { loadSandbox } from '../load-mock.ts';
+import { repoRoot } from '../../specs/apis.ts';
+import { binOf, loadSandbox, useSandboxDist } from '../load-mock.ts';
 import type { Row } from '../measure.ts';
 import { MB, type Raw, raw, statusOf } from './support.ts';
 
@@ -174,6 +178,144 @@ async function bodyAndSecretRows(): Promise<Row[]> {
   return rows;
 }
 
+interface InProcessSandbox {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  fetch: (input: string, init?: RequestInit) => Promise<Response>;
+}
+interface TokenStoreModule {
+  TokenStore: new (
+    flow: string,
+    secret: string,
+    ttlSeconds: number,
+    clock: () => number,
+    maxPerClient?: number,
+  ) => { issue: (clientId: string) => { token: string }; check: (token: string, clientId: string) => string };
+}
+
+/** A module of the sandbox, from its build when there is one (as load-mock.ts loads its entries). */
+async function sandboxModule<T>(name: string): Promise<T> {
+  const file = useSandboxDist ? `dist/${name}.js` : `src/${name}.ts`;
+  return (await import(`${repoRoot}packages/sandbox/${file}`)) as T;
+}
+
+/** The command as users start it (the built bin; the sources under tsx when it is not built). */
+function sandboxCommand(args: string[]): [string, string[]] {
+  return useSandboxDist
+    ? [process.execPath, [binOf('sandbox'), ...args]]
+    : [process.execPath, ['--import', 'tsx', `${repoRoot}packages/sandbox/src/cli.ts`, ...args]];
+}
+
+/** The sandbox's edges: tokens per client, paths as sent, the in-process fetch's origin and timeout, the bin. */
+async function edgeRows(): Promise<Row[]> {
+  const rows: Row[] = [];
+  // The store with a cap of 1,000 live tokens per client (100,000 in the sandbox): one client issued ten times that.
+  const { TokenStore } = await sandboxModule<TokenStoreModule>('tokens');
+  const store = new TokenStore('A', 'bench', 3600, Date.now, 1000);
+  const other = store.issue('other').token;
+  const flood = Array.from({ length: 10_000 }, () => store.issue('flood').token);
+  rows.push({
+    benchmark: "hostile sandbox: one client issued 10× its token cap, another client's token",
+    figure: `other client: ${store.check(other, 'other')}; flooding client: first ${store.check(flood[0] as string, 'flood')}, last ${store.check(flood.at(-1) as string, 'flood')}`,
+    target: 'other ok; first unknown, last ok',
+  });
+
+  const { startSandbox } = await loadSandbox();
+  const sandbox = await startSandbox({ port: 0 });
+  try {
+    const res = await fetch(`${sandbox.url}//feed/fundos/v2/fundos`);
+    const { message } = (await res.json()) as { message: string };
+    rows.push({
+      benchmark: 'hostile sandbox: GET //feed/fundos/v2/fundos',
+      figure: `${res.status}: ${message}`,
+      target: '404 naming //feed/fundos/v2/fundos',
+    });
+  } finally {
+    await sandbox.stop();
+  }
+
+  const { createInProcessSandbox } = await sandboxModule<{
+    createInProcessSandbox: (o: { requestTimeoutMs?: number }) => InProcessSandbox;
+  }>('in-process-default');
+  const REQUEST_MS = 1000;
+  const inProcess = createInProcessSandbox({ requestTimeoutMs: REQUEST_MS });
+  const elsewhere = await inProcess.fetch('https://evil.example/feed/fundos/v2/fundos').then(
+    (r) => `answered ${r.status}`,
+    (e: Error) => `${e.name}: ${e.message}`,
+  );
+  rows.push({
+    benchmark: 'hostile sandbox: in-process fetch asked for https://evil.example',
+    figure: elsewhere,
+    target: `TypeError naming ${inProcess.url}`,
+  });
+  const basic = Buffer.from(`${inProcess.clientId}:${inProcess.clientSecret}`).toString('base64');
+  const started = performance.now();
+  const endless = await inProcess.fetch(`${inProcess.url}/oauth/access-token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/json' },
+    body: new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('{"grant_type":')) }),
+    duplex: 'half',
+  } as RequestInit);
+  const took = performance.now() - started;
+  rows.push({
+    benchmark: 'hostile sandbox: in-process fetch with a body that never ends',
+    figure: `${endless.status} after ${(took / 1000).toFixed(2)} s`,
+    reference: `requestTimeoutMs ${REQUEST_MS / 1000} s`,
+    ratio: (took / REQUEST_MS).toFixed(2),
+    target: '408, ratio ≤ 1.1',
+  });
+
+  rows.push(await sighupRow());
+  const [command, args] = sandboxCommand(['--port', '-1']);
+  const negative = spawnSync(command, args, { encoding: 'utf8', timeout: 120_000 });
+  rows.push({
+    benchmark: 'hostile sandbox: assoc-feed-sandbox --port -1',
+    figure: `exit ${negative.status}: ${negative.stderr.split('\n')[0]}`,
+    target: 'exit 2, the range named',
+  });
+  return rows;
+}
+
+/** The bin serving 50 requests, then SIGHUP: how it exits, and how many of the requests its log wrote. */
+async function sighupRow(): Promise<Row> {
+  const [command, args] = sandboxCommand(['--port', '0']);
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (t: string) => {
+    out += t;
+  });
+  child.stderr.setEncoding('utf8').on('data', (t: string) => {
+    out += t;
+  });
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code === null ? `killed by ${signal}` : `exit ${code}`)),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m && out.includes('Press Ctrl-C')) {
+        clearInterval(timer);
+        resolve(m[1] as string);
+      }
+    }, 20);
+    exited.then((how) => {
+      clearInterval(timer);
+      reject(new Error(`the sandbox ended (${how}) before listening:\n${out}`));
+    });
+  });
+  const n = 50;
+  for (let i = 0; i < n; i++) await (await fetch(`${url}/feed/fundos/v2/fundos?n=${i}`)).arrayBuffer();
+  child.kill('SIGHUP');
+  const how = await exited;
+  const logged = out.match(/^GET \/feed\/fundos\/v2\/fundos\?n=\d+ /gm)?.length ?? 0;
+  return {
+    benchmark: `hostile sandbox: SIGHUP after ${n} requests`,
+    figure: `${how}, ${logged} of ${n} requests logged${out.includes('Feed sandbox stopped.') ? ', "stopped."' : ''}`,
+    target: `exit 0, ${n} of ${n}`,
+  };
+}
+
 export async function sandboxRows(): Promise<Row[]> {
-  return [...(await connectionRows()), ...(await bodyAndSecretRows())];
+  return [...(await connectionRows()), ...(await bodyAndSecretRows()), ...(await edgeRows())];
 }

@@ -5,7 +5,7 @@
 // Importing the command line into a test file costs about as much as four or five process starts (its sources
 // are transformed, its dependencies loaded), so it pays in a file with many cases, not for one or two.
 import { Writable } from 'node:stream';
-import type { Io } from '../job.js';
+import type { Io } from '../job/job.js';
 import { main } from '../program.js';
 import type { CliResult } from './cli.js';
 

@@ -30,6 +30,19 @@ export interface SandboxResponse {
 
 export class BodyTooLarge extends Error {}
 
+/** How long a client has to send its whole request, however it reaches the sandbox (a port or a fetch). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** The request (its body) did not arrive within the request timeout: answered 408. */
+export class RequestTimedOut extends Error {}
+
+export const REQUEST_TIMEOUT_ANSWER = {
+  status: 408,
+  reason: 'Request Timeout',
+  error: 'request timeout',
+  message: 'The request (its headers, or the whole of it) did not arrive in time; send it again.',
+} as const;
+
 /** The client closed or reset the connection before the body was complete: not a fault of the sandbox. */
 export class ClientGone extends Error {}
 

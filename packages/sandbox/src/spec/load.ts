@@ -11,8 +11,8 @@ const specsPackage = join('node_modules', '@assoc-feed', 'specs');
 /**
  * Where Node would find `@assoc-feed/specs/<file>` from `from`, by the common path: the nearest
  * node_modules/@assoc-feed/specs above, its package.json's exports entry for the file. Undefined for anything else
- * (NODE_PATH, a conditional entry): the caller asks require.resolve. On the CLI's way to its first answer, this
- * costs about 0.2 ms where require.resolve's first call costs 1.5 ms (it realpaths pnpm's links, among others).
+ * (NODE_PATH, a conditional entry): the caller asks require.resolve. It is on the CLI's way to its first answer,
+ * where require.resolve's first call costs more (it realpaths pnpm's links, among others).
  */
 export function nearestSpecsFile(file: string, from: string): string | undefined {
   for (let dir = from; ; ) {

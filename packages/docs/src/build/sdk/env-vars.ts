@@ -60,14 +60,25 @@ export const envVars: EnvVar[] = [
       'A JSON config file (clientId, clientSecret, environment/baseUrl) instead of the default path; as --config.',
   },
   {
-    name: 'ASSOC_FEED_DEBUG',
+    name: 'FEED_DEBUG',
     readBy: 'CLI',
     meaning: 'Any value: an unexpected error also prints its stack trace.',
   },
   {
+    name: 'FEED_NOW',
+    readBy: 'CLI (`sync`)',
+    meaning:
+      "An ISO 8601 date and time the release rules are read against instead of the clock (for tests); without an offset it is Brasília time (the service's clock).",
+  },
+  {
+    name: 'ASSOC_FEED_DEBUG',
+    readBy: 'CLI',
+    meaning: 'The older name of FEED_DEBUG: still read, with a warning, until the next major version.',
+  },
+  {
     name: 'ASSOC_FEED_NOW',
     readBy: 'CLI (`sync`)',
-    meaning: 'An ISO 8601 instant the release rules are read against instead of the clock (for tests).',
+    meaning: 'The older name of FEED_NOW: still read, with a warning, until the next major version.',
   },
   {
     name: 'FEED_MOCK_URL',

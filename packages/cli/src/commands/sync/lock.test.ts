@@ -1,0 +1,43 @@
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LOCK, takeLock } from './lock.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'assoc-feed-lock-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const notSync = { isSyncProcess: () => false };
+const aSync = { isSyncProcess: () => true };
+
+describe('the lock of DIR', () => {
+  it('records a random run id; a second run is refused while it is fresh, with how to clear it by hand', () => {
+    const first = takeLock(dir, notSync);
+    expect(readFileSync(join(dir, LOCK), 'utf8')).toContain(first.runId);
+    // Another machine's run: its pid says nothing here, only its freshness counts.
+    writeFileSync(join(dir, LOCK), JSON.stringify({ runId: 'other', pid: 1, host: 'elsewhere' }));
+    expect(() => takeLock(dir, notSync)).toThrow(`remove the lock by hand (rm ${join(dir, LOCK)})`);
+    expect(first.held()).toBe(false);
+  });
+
+  it('is taken over once its owner stopped refreshing it', () => {
+    writeFileSync(join(dir, LOCK), JSON.stringify({ runId: 'gone', pid: 1, host: 'elsewhere' }));
+    const old = new Date(Date.now() - 120_000);
+    utimesSync(join(dir, LOCK), old, old);
+    const lock = takeLock(dir, notSync);
+    expect(lock.held()).toBe(true);
+    lock.release();
+  });
+
+  it.each([
+    ['a process that is not a sync: taken over', notSync, true],
+    ['a running sync: refused', aSync, false],
+  ])('an older lock (a bare pid) held by %s', (_case, options, taken) => {
+    writeFileSync(join(dir, LOCK), '4242\n');
+    if (taken) expect(takeLock(dir, options).held()).toBe(true);
+    else expect(() => takeLock(dir, options)).toThrow('another assoc-feed sync (pid 4242)');
+  });
+});

@@ -1,0 +1,142 @@
+// A sandbox started through a package manager never outlives what launched it: SIGKILL of npx, of the shell that
+// ran npx, or of pnpm, and the bin stops by itself. Started by a shell without a package manager, it serves on
+// (as under nohup or a supervisor). Real npx and pnpm chains, read and killed through /proc. The waits are guards
+// against a hang, not timings: nothing here depends on the machine's speed.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const packageDir = join(here, '..');
+const sandboxDir = dirname(createRequire(import.meta.url).resolve('@assoc-feed/sandbox/package.json'));
+const bin = join(sandboxDir, 'dist', 'cli.cjs');
+// The pinned pnpm `./dev` installs (the repository's own tool, as `./dev pnpm` runs it).
+const pnpm = join(packageDir, '..', '..', '.tools', 'node_modules', '.bin', 'pnpm');
+
+const started: number[] = [];
+afterEach(() => {
+  for (const pid of started.splice(0).reverse()) kill(pid, 'SIGKILL');
+});
+
+function kill(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+function cmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+  } catch {
+    return '';
+  }
+}
+
+/** Every process under `pid`, parents before children. */
+function descendants(pid: number): number[] {
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
+        .split(' ')
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      return [];
+    }
+  });
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
+const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/\) [ZX] /.test(readStat(pid));
+function readStat(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** Runs `command` under `sh -c` (its own process group) and waits until the sandbox under it listens. */
+async function launch(
+  command: string,
+  cwd: string,
+): Promise<{ shell: ChildProcess; tree: () => number[]; url: string }> {
+  const shell = spawn('sh', ['-c', `${command}; :`], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, npm_config_update_notifier: 'false', DO_NOT_TRACK: '1' },
+  });
+  started.push(shell.pid as number);
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: string) => {
+      out += chunk;
+      const m = /Feed sandbox listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) resolve(m[1] as string);
+    };
+    shell.stdout?.setEncoding('utf8').on('data', onData);
+    shell.stderr?.setEncoding('utf8').on('data', onData);
+    shell.once('exit', () => reject(new Error(`the shell exited before the sandbox listened:\n${out}`)));
+  });
+  const all = descendants(shell.pid as number);
+  started.push(...all);
+  return { shell, tree: () => all, url };
+}
+
+const answers = (url: string) =>
+  fetch(url).then(
+    () => true,
+    () => false,
+  );
+
+function theBin(tree: number[]): number {
+  const pid = tree.find((p) => cmdline(p).includes('cli.cjs') && !cmdline(p).startsWith('sh '));
+  if (pid === undefined) throw new Error(`no sandbox bin among ${tree.map(cmdline).join(' | ')}`);
+  return pid;
+}
+
+describe.runIf(process.platform === 'linux')('a sandbox bin and the chain that launched it', () => {
+  const npx = join(dirname(process.execPath), 'npx');
+  const viaNpx = `"${npx}" --offline --no @assoc-feed/sandbox -- --port 0 --quiet`;
+
+  it.each([
+    ['npx', viaNpx, packageDir, (tree: number[]) => tree.find((p) => cmdline(p).startsWith('npm exec'))],
+    ['the shell that ran npx', viaNpx, packageDir, () => undefined],
+    [
+      'pnpm',
+      `"${pnpm}" run sandbox --port 0 --quiet`,
+      sandboxDir,
+      (tree: number[]) => tree.find((p) => /pnpm\.c?js|^pnpm/.test(cmdline(p).split(' ')[1] ?? cmdline(p))),
+    ],
+  ])(
+    'stops by itself once %s is killed with SIGKILL',
+    async (_, command, cwd, victimOf) => {
+      if (command.includes(pnpm)) expect(existsSync(pnpm), `${pnpm} (./dev installs it)`).toBe(true);
+      const { shell, tree, url } = await launch(command, cwd);
+      const sandbox = theBin(tree());
+      const victim = victimOf(tree()) ?? (shell.pid as number);
+      expect(victim, tree().map(cmdline).join(' | ')).not.toBe(sandbox);
+      expect(await answers(url)).toBe(true);
+      kill(victim, 'SIGKILL');
+      await vi.waitFor(() => expect(alive(sandbox)).toBe(false), { timeout: 60_000, interval: 100 });
+      expect(await answers(url)).toBe(false);
+    },
+    120_000,
+  );
+
+  // At least four of its checks pass before this looks (a slow machine makes fewer, never more, checks fail).
+  it('serves on when started by a shell without a package manager, and that shell is killed', async () => {
+    const { shell, tree, url } = await launch(`"${process.execPath}" "${bin}" --port 0 --quiet`, packageDir);
+    const sandbox = theBin(tree());
+    kill(shell.pid as number, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(alive(sandbox)).toBe(true);
+    expect(await answers(url)).toBe(true);
+    kill(sandbox, 'SIGTERM');
+  }, 120_000);
+});
