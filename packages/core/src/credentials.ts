@@ -56,8 +56,8 @@ export function checkCredential(
   if (fault) {
     throw new ConfigurationError(
       option,
-      `${source} ${fault} and would be refused: fix it where ${source === option ? option : variable} is set ` +
-        '(a value copied from a file often brings its line break).',
+      `${source} ${fault} and would be refused: fix it where ${source === option ? option : variable} is set` +
+        (fault.includes(':') ? '.' : ' (a value copied from a file often brings its line break).'),
     );
   }
   return resolved;
