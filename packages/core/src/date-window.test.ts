@@ -64,6 +64,11 @@ describe('addMonths', () => {
     ['2024-01-31', 1, '2024-02-29'],
     ['2025-12-15', 1, '2026-01-15'],
     ['2026-01-15', -13, '2024-12-15'],
+    // Past the years YYYY-MM-DD can write: the nearest bound, still a date.
+    ['9999-12-31', 1, '9999-12-31'],
+    ['9999-06-30', 60, '9999-12-31'],
+    ['0001-01-31', -1, '0001-01-01'],
+    ['0004-03-16', -60, '0001-01-01'],
   ])('%s %+d months → %s', (date, months, expected) => {
     expect(addMonths(date, months)).toBe(expected);
   });
