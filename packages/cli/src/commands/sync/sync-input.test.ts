@@ -14,14 +14,13 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningSandbox, sandboxFetch } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectExit, NOW, runCli, sandboxEnv, startTestSandbox } from '../../test-support/cli.js';
 import { runMain } from '../../test-support/in-process.js';
+import { lyingService } from '../../test-support/lying-service.js';
 import { query } from '../../test-support/parquet.js';
 
 let sandbox: RunningSandbox;
@@ -269,7 +268,9 @@ describe('assoc-feed sync: what the service answers', () => {
   });
 
   it('a 403 (not in the plan) is listed and skipped with exit 0; exit 1 when the operation was named in --only', async () => {
-    const proxy = await forbiddingProxy(sandbox.url, (path) => !path.endsWith('/estimativa-selic'));
+    const proxy = await lyingService(sandbox.url, ({ path }) =>
+      path.endsWith('/estimativa-selic') ? undefined : { status: 403 },
+    );
     try {
       const target = { ...sandbox, url: proxy.url };
       const all = expectExit(
@@ -342,37 +343,3 @@ describe('assoc-feed sync: what the service answers', () => {
 });
 
 /** A proxy in front of the sandbox that answers 403 for the data paths `forbidden` picks. */
-async function forbiddingProxy(
-  upstream: string,
-  forbidden: (path: string) => boolean,
-): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', upstream);
-    if (url.pathname.startsWith('/feed/') && forbidden(url.pathname)) {
-      res.writeHead(403, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ message: 'access not authorized' }));
-      return;
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)),
-    ) as Record<string, string>;
-    const answer = await fetch(url, {
-      method: req.method ?? 'GET',
-      headers,
-      ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
-    });
-    const body = Buffer.from(await answer.arrayBuffer());
-    res.writeHead(answer.status, {
-      'content-type': answer.headers.get('content-type') ?? 'application/json',
-    });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
