@@ -1,20 +1,14 @@
 // E7: the batch registry, the funds updated since a moment.
 import { lastClosedBusinessDay } from '../../time.js';
 import type { TipoFundo } from '../../universe/archetypes.js';
-import { badParameter, type Handler } from '../../world.js';
-import { parseTimestamp, registryBatchOverride } from '../entities.js';
+import type { Handler } from '../../world.js';
+import { registryBatchOverride } from '../entities.js';
 import { gen } from './record.js';
+import { sinceParameter } from './since.js';
 
 export const registryBatch: Handler = (ctx) => {
-  const raw = String(ctx.params['data-atualizacao']);
-  const since = parseTimestamp(raw);
-  if (since === undefined) {
-    return badParameter(
-      'data-atualizacao',
-      'a real date and time',
-      `Parameter data-atualizacao must be a real date and time, got ${raw}.`,
-    );
-  }
+  const since = sinceParameter(ctx, true);
+  if (typeof since !== 'number') return since;
   const tipo = ctx.params['tipo-fundo'] as TipoFundo | undefined;
   const lbd = lastClosedBusinessDay(ctx.now);
   const funds = ctx.world.funds;

@@ -11,10 +11,10 @@ import { earlierDate, lastClosedBusinessDay, laterDate } from '../../time.js';
 import { type Archetype, BLOCK, type TipoFundo } from '../../universe/archetypes.js';
 import { FundUniverse, type UnitRef } from '../../universe/funds.js';
 import { badParameter, type CursorPage, type Handler } from '../../world.js';
-import { parseTimestamp } from '../entities.js';
 import { gen } from './record.js';
 import { lastPublishedDay, PUBLICATION_MS, seriesOverride } from './series.js';
 import { decodeCursor, encodeCursor, queryKey, type SeriesPlace } from './series-cursor.js';
+import { sinceParameter } from './since.js';
 
 interface SlotUnit {
   slot: number;
@@ -67,15 +67,10 @@ function aliveOn(u: SlotUnit, day: string): boolean {
 }
 
 export const seriesBatch: Handler = (ctx) => {
+  // The text as sent keys the cursor and the page cache; its moment decides what the batch holds.
   const raw = String(ctx.params['data-atualizacao']);
-  const since = parseTimestamp(raw);
-  if (since === undefined) {
-    return badParameter(
-      'data-atualizacao',
-      'a real date and time',
-      `Parameter data-atualizacao must be a real date and time, got ${raw}.`,
-    );
-  }
+  const since = sinceParameter(ctx, true);
+  if (typeof since !== 'number') return since;
   const tipo = ctx.params['tipo-fundo'] as TipoFundo | undefined;
   const funds = ctx.world.funds;
   const units = unitsOfSlots(funds.archetypes).filter((u) => !tipo || u.tipo === tipo);

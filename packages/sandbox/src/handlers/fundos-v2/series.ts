@@ -19,8 +19,8 @@ import {
 import { seriesPoint } from '../../universe/series.js';
 import { badParameter, type Handler, notFound, type RequestContext } from '../../world.js';
 import { resolveWindow } from '../date-window.js';
-import { parseTimestamp } from '../entities.js';
 import { gen } from './record.js';
+import { sinceParameter } from './since.js';
 
 export const PUBLICATION_MS = 8 * 3600_000;
 
@@ -57,15 +57,8 @@ export const seriesOfOne: Handler = (ctx) => {
       `Parameter ${window.start} (${resolved.start}) is after ${window.end} (${resolved.end}): send the earlier date as ${window.start}.`,
     );
   }
-  const rawSince = ctx.params['data-atualizacao'] as string | undefined;
-  const since = rawSince === undefined ? undefined : parseTimestamp(rawSince);
-  if (rawSince !== undefined && since === undefined) {
-    return badParameter(
-      'data-atualizacao',
-      'a real date and time',
-      `Parameter data-atualizacao must be a real date and time, got ${rawSince}.`,
-    );
-  }
+  const since = sinceParameter(ctx, false);
+  if (typeof since === 'object') return since;
   const f = found.fund;
   const lastDay = earlierDate(resolved.end, lastPublishedDay(ctx));
   // The units E8 reports for this code: the subclass, or the class (its subclasses when it has any).
