@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSpecModel } from '@assoc-feed/specs/model';
-import { apiNames } from '@assoc-feed/tools/apis';
+import { apiNames } from '@assoc-feed/specs-tooling/apis';
 import { operationHref, operationRoute } from '../build/anchors.ts';
 import { responseFields } from '../build/fields.ts';
 import type { Document, Json } from '../build/inputs.ts';
