@@ -27,7 +27,7 @@ import {
 import { errorResponse, jsonResponse, logRedactor } from './http/respond.js';
 import { Router } from './http/router.js';
 import { clip, describeProblems, validateParameters } from './http/validate-request.js';
-import type { OperationInfo } from './spec/operations.js';
+import type { OperationInfo } from './spec-reader/operations.js';
 import { type Clock, nowIn } from './time.js';
 import type { TokenStore } from './tokens.js';
 import type { Handler, HandlerResult, World } from './world.js';
