@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Step } from './consumer.ts';
+import type { Step } from '../../../tools/release/consumer.ts';
 
 const START_LIMIT_MS = 120_000;
 const STOP_LIMIT_MS = 30_000;
