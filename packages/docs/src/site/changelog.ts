@@ -2,7 +2,7 @@
 // fixed group, so every package's changelog says the same), and the changesets still pending in .changeset/.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '@assoc-feed/tools/apis';
+import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 import { parse } from 'yaml';
 
 export interface PendingChange {

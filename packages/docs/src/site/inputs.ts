@@ -2,7 +2,7 @@
 // set while the specs are being written) and the release version of the fixed changesets group.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { apiNames, joinedName, repoRoot, specsDist } from '@assoc-feed/tools/apis';
+import { apiNames, joinedName, repoRoot, specsDist } from '@assoc-feed/specs-tooling/apis';
 
 export type Json = Record<string, unknown>;
 

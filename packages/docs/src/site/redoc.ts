@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { repoRoot } from '@assoc-feed/tools/apis';
+import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 
 const run = promisify(execFile);
 const template = fileURLToPath(new URL('../../assets/redoc-template.hbs', import.meta.url));

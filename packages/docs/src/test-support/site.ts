@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSpecModel } from '@assoc-feed/specs/model';
-import { apiNames } from '@assoc-feed/tools/apis';
+import { apiNames } from '@assoc-feed/specs-tooling/apis';
 import { distDir } from '../server.ts';
 import { operationHref, operationRoute } from '../site/anchors.ts';
 import { responseFields } from '../site/fields.ts';

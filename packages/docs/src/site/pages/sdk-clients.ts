@@ -3,7 +3,7 @@
 // paging, exact numbers, logging and hooks, environment variables), then the API of each client package.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '@assoc-feed/tools/apis';
+import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 import { escapeHtml, inlineCode, page, type SiteContext } from '../html.ts';
 import type { ApiItem, ApiPackage } from '../sdk/api-reference.ts';
 import { apiAnchor, type SdkEntry, type SdkPage } from '../sdk/entries.ts';

@@ -5,7 +5,7 @@
 // compiler is already a dependency, and the pages join the site's own frame, anchors and search.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '@assoc-feed/tools/apis';
+import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 import ts from 'typescript';
 
 export interface ApiMember {

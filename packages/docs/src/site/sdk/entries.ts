@@ -2,7 +2,7 @@
 // flag, environment variable and guide section, each with the URL of its section. And the rule every SDK page
 // must keep: it cites no file outside the repository (the TSDoc and texts it renders included).
 import { homedir } from 'node:os';
-import { repoRoot } from '@assoc-feed/tools/apis';
+import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 
 export type SdkKind = 'api' | 'option' | 'error' | 'command' | 'flag' | 'env' | 'guide';
 

@@ -3,7 +3,7 @@
 // a new variable cannot ship undocumented.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '@assoc-feed/tools/apis';
+import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 
 export interface EnvVar {
   name: string;

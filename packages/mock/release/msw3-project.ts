@@ -9,15 +9,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
-import { rootDevDependency, type Step } from './consumer.ts';
-import { type Packed, pnpmBin } from './pack.ts';
-import { readmeExamples } from './readme-examples.ts';
-import { typescriptSnippets } from './readme-typescript.ts';
+import { rootDevDependency, type Step } from '../../../tools/release/consumer.ts';
+import { type Packed, pnpmBin } from '../../../tools/release/pack.ts';
+import { readmeExamples } from '../../../tools/release/readme-examples.ts';
+import { typescriptSnippets } from '../../../tools/release/readme-typescript.ts';
+import type { Runtime } from '../../../tools/release/runtimes.ts';
 import { runnerVersions } from './runner-projects.ts';
-import type { Runtime } from './runtimes.ts';
 
 const run = promisify(execFile);
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** The msw range tested here: the newest major our peer range accepts. */
 export const MSW_NEWEST = '^3';

@@ -1,6 +1,6 @@
 // @ts-check
 // The `feed` Redocly lint plugin: the conventions of specs/CONVENTIONS.md that the built-in rules cannot check.
-// Loaded by redocly.yaml (`plugins: [tools/redocly-plugin/index.js]`); each rule is enabled there as `feed/<name>`.
+// Loaded by redocly.yaml (`plugins: [packages/specs/tooling/lint-rules/index.js]`); each rule is enabled there as `feed/<name>`.
 // Redocly CLI 2 imports this ESM module and calls its default export; every message says how to fix the problem.
 import { ComponentNames } from './rules/component-names.js';
 import { DecimalNotation } from './rules/decimal-notation.js';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
-/** Repository root, from this file's place in tools/specs/. */
-export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+/** Repository root, from this file's place in packages/specs/tooling/bundle/. */
+export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** The documents, in order, as redocly.yaml names them: the one list every script reads. */
 export function apiNames(): string[] {
@@ -11,5 +11,6 @@ export function apiNames(): string[] {
   return Object.keys(config.apis);
 }
 
-export const specsDist = `${repoRoot}packages/specs/dist/`;
+/** Where the bundled specs land: @assoc-feed/specs's dist/. */
+export const specsDist = fileURLToPath(new URL('../../dist/', import.meta.url));
 export const joinedName = 'feed';

@@ -4,9 +4,9 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
-import { stampReleaseFiles } from '../release/stamp.ts';
 import { apiNames, joinedName, repoRoot, specsDist } from './apis.ts';
 import { compactJsonFiles } from './compact-json.ts';
+import { stampReleaseFiles } from './stamp.ts';
 
 const run = promisify(execFile);
 const redocly = `${repoRoot}node_modules/.bin/redocly`;

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { GLOBAL_NAMES, nameKey, pascalName } from '../redocly-plugin/rules/component-names.js';
+import { GLOBAL_NAMES, nameKey, pascalName } from '../lint-rules/rules/component-names.js';
 
 const spec = JSON.parse(
   readFileSync(createRequire(import.meta.url).resolve('@assoc-feed/specs/feed.json'), 'utf8'),

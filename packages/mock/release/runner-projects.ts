@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
-import type { Step } from './consumer.ts';
-import { type Packed, pnpmBin } from './pack.ts';
-import { readmeExamples } from './readme-examples.ts';
+import type { Step } from '../../../tools/release/consumer.ts';
+import { type Packed, pnpmBin } from '../../../tools/release/pack.ts';
+import { readmeExamples } from '../../../tools/release/readme-examples.ts';
 
 const run = promisify(execFile);
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** The runners' versions: Vitest as the workspace pins it, Jest from the registry's current major. */
 export const runnerVersions = {

@@ -9,7 +9,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Step } from './consumer.ts';
+import type { Step } from '../../../tools/release/consumer.ts';
 
 const run = promisify(execFile);
 

@@ -1,14 +1,12 @@
 // The release version in the bundled specs: `info.x-release` carries the version every @assoc-feed package
 // shares, next to the API's own `info.version` (which follows the service's versioning, not ours). The specs
-// build (tools/specs/build.ts) stamps every bundled file, so whatever `pnpm changeset version` wrote into
+// build (build.ts, beside this file) stamps every bundled file, so whatever `pnpm changeset version` wrote into
 // packages/specs/package.json is in the next build.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot } from './apis.ts';
 
 export const releaseField = 'x-release';
-
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The shared version, as changesets wrote it into @assoc-feed/specs. */
 export function releaseVersion(root = repoRoot): string {

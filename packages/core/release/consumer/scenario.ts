@@ -2,7 +2,8 @@
 // throwaway project outside the workspace that installed the packed tarballs, type-checked by TypeScript 5.9
 // and 7 under `nodenext` and `bundler` resolution, then run on Node 20, 22 and 24, each against the mock of
 // @assoc-feed/mock and the sandbox of @assoc-feed/sandbox started on that same runtime.
-// (Excluded from tools/tsconfig.json: it resolves the packages only inside that project.)
+// (Excluded from tools/tsconfig.json, which type-checks the other release/ folders: it resolves the packages only
+// inside that project.)
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type DocumentClientOptions, FeedError, InvalidRequestError } from '@assoc-feed/core';

@@ -39,8 +39,8 @@ describe('feed plugin', () => {
   });
 
   it('redocly.yaml loads the plugin and enables each of its rules as an error', () => {
-    const config = parse(readFileSync(new URL('../../redocly.yaml', import.meta.url), 'utf8'));
-    expect(config.plugins).toContain('tools/redocly-plugin/index.js');
+    const config = parse(readFileSync(new URL('../../../../redocly.yaml', import.meta.url), 'utf8'));
+    expect(config.plugins).toContain('packages/specs/tooling/lint-rules/index.js');
     const enabled = Object.keys(config.rules ?? {}).filter((id) => id.startsWith('feed/'));
     expect(enabled.sort()).toEqual(RULES.map((r) => `feed/${r}`));
     for (const id of enabled) expect(config.rules[id]).toBe('error');
