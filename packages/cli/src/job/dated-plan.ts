@@ -14,7 +14,7 @@ import {
   isWeekend,
   nationalHolidays,
 } from '@assoc-feed/core/internal/calendar';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../errors.js';
 
 export type BackfillKind =
   | { kind: 'day'; date: string }

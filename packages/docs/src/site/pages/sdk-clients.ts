@@ -54,7 +54,7 @@ function find(pkg: ApiPackage, name: string): ApiItem | undefined {
 function must(pkg: ApiPackage, name: string): ApiItem {
   const item = find(pkg, name);
   if (!item)
-    throw new Error(`docs: ${pkg.name} no longer exports ${name}: update src/build/pages/sdk-clients.ts`);
+    throw new Error(`docs: ${pkg.name} no longer exports ${name}: update src/site/pages/sdk-clients.ts`);
   return item;
 }
 
@@ -86,7 +86,10 @@ const link = (specifier: string, name: string) =>
 function classCodes(): Map<string, string> {
   const dist = join(repoRoot, 'packages', 'core', 'dist');
   const codes = new Map<string, string>();
-  for (const file of readdirSync(dist).filter((f) => f.endsWith('.js'))) {
+  // core's dist has a folder per concept (errors/, transport/, …): every built file is read, wherever it sits.
+  for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) =>
+    f.endsWith('.js'),
+  )) {
     const text = readFileSync(join(dist, file), 'utf8');
     for (const m of text.matchAll(/named\((\w+), '\w+', '([a-z_]+)'\)/g))
       codes.set(m[1] as string, m[2] as string);
@@ -120,7 +123,7 @@ function errorsTable(s: Sections, entries: SdkEntry[]): string {
   }
   if (missing.length) {
     throw new Error(
-      `docs: the error codes ${missing.join(', ')} have no TSDoc on their class and no note in codeNotes (src/build/pages/sdk-clients.ts): say when each happens`,
+      `docs: the error codes ${missing.join(', ')} have no TSDoc on their class and no note in codeNotes (src/site/pages/sdk-clients.ts): say when each happens`,
     );
   }
   return `<table class="errors"><thead><tr><th>code</th><th>class</th><th>status</th><th>when</th></tr></thead><tbody>

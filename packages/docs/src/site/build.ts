@@ -85,7 +85,7 @@ async function buildSdkPages(): Promise<SdkPage[]> {
   const missingVars = undocumentedEnvVars();
   if (missingVars.length) {
     throw new Error(
-      `docs: environment variables the packages read but src/build/sdk/env-vars.ts does not document: ${missingVars.join(', ')}`,
+      `docs: environment variables the packages read but src/site/sdk/env-vars.ts does not document: ${missingVars.join(', ')}`,
     );
   }
   const packages = readApiPackages([...clientPackages, 'mock', 'sandbox', 'specs']);

@@ -1,7 +1,7 @@
 import { businessDaysInRange } from '@assoc-feed/core/internal/calendar';
 import { describe, expect, it } from 'vitest';
-import { findTarget, operations } from '../../operations.js';
-import { backfillKind, planBackfill } from './plan.js';
+import { findTarget, operations } from '../operations.js';
+import { backfillKind, planBackfill } from './dated-plan.js';
 
 const op = (path: string) => findTarget(path).operation.meta;
 

@@ -1,6 +1,6 @@
 import { loadSpecModel } from '@assoc-feed/specs/load';
 import { describe, expect, it } from 'vitest';
-import { isFinal, isReleased } from './release.js';
+import { isFinal, isReleased } from './finality.js';
 import { type SyncTarget, syncTargets } from './scope.js';
 
 const targets = syncTargets(loadSpecModel('feed'));
