@@ -89,7 +89,12 @@ function paginationOf(op: Operation, model: SpecModel): Json | undefined {
   };
   if (paging.kind === 'cursor') {
     if (!envelope.nextCursor) throw new Error(`${op.operationId}: a cursor list without nextCursor`);
-    return { kind: 'cursor', cursorParam: paging.cursorParam, nextCursorField: envelope.nextCursor, ...common };
+    return {
+      kind: 'cursor',
+      cursorParam: paging.cursorParam,
+      nextCursorField: envelope.nextCursor,
+      ...common,
+    };
   }
   return {
     kind: 'page',
