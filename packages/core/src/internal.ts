@@ -35,5 +35,6 @@ export {
   typedValue,
   valueBreak,
 } from './parameter-rules.js';
+export { REDACTED, redact, secretForms } from './redact.js';
 export { createSession, type Session, withSession } from './session.js';
 export { findIssues, type RequestParams } from './validate.js';
