@@ -10,11 +10,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('the tools', () => {
-  it('are the three, read-only and open-world; call_operation has no output schema', async () => {
+  it('are the four, read-only and open-world; call_operation has no output schema', async () => {
     const { tools } = await server.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'call_operation',
       'describe_operation',
+      'find_fund',
       'list_operations',
     ]);
     for (const tool of tools) {
@@ -30,6 +31,7 @@ describe('the tools', () => {
       'query',
       'max_records',
       'fields',
+      'skip',
     ]);
     expect(call?.inputSchema.required).toEqual(['operation']);
   });
@@ -80,7 +82,7 @@ describe('list_operations', () => {
   it('says how to search again when nothing matches', async () => {
     const result = await server.call('list_operations', { search: 'bitcoin' });
     expect(result.isError).toBeFalsy();
-    expect(textOf(result)).toMatch(/No operation matches "bitcoin".*try fewer or other words/);
+    expect(textOf(result)).toMatch(/No operation matches "bitcoin": try other words, in English or the documents' Portuguese/);
   });
 });
 
@@ -94,7 +96,7 @@ describe('describe_operation', () => {
     expect(text).toMatch(
       /^- data \(query; optional; string, format date.*example "2026-11-19"\): Reference date/m,
     );
-    expect(text).toMatch(/^- taxa_indicativa \(number, decimal\(19,4\)\): Indicative rate/m);
+    expect(text).toMatch(/^- taxa_indicativa \(number, decimal\(19,4\); unit: percent a year, inferred\): Indicative rate/m);
     expect(text).toMatch(/Release of its data: daily from 20:00 \(America\/Sao_Paulo\)/);
     expect(text).toMatch(/a list of records, all at once/);
   });

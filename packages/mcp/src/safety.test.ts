@@ -134,7 +134,12 @@ describe('the bound on a result', () => {
       cut: boolean;
     };
     expect(cut).toBe(true);
-    expect(next).toEqual({ query: { page: 0, size: 1000 }, skip: records.length });
+    expect(next).toEqual({
+      operation: 'fundosV2ListFunds',
+      query: { page: 0, size: 1000 },
+      max_records: 1000,
+      skip: records.length,
+    });
   });
 
   it('follows --max-chars', async () => {
