@@ -85,7 +85,11 @@ describe('call_operation', () => {
     });
     const { records, next } = structured(result);
     expect(records).toHaveLength(5);
-    expect(next).toEqual({ operation: 'fundosV2ListInstitutions', query: { page: 4, size: 5 }, max_records: 20 });
+    expect(next).toEqual({
+      operation: 'fundosV2ListInstitutions',
+      query: { page: 4, size: 5 },
+      max_records: 20,
+    });
   });
 
   it("pages E8 by its cursor, and reads on with the service's next cursor", async () => {

@@ -12,10 +12,13 @@ const clip = (text: string) => (text.length > QUOTE_LIMIT ? `${text.slice(0, QUO
 /** The SDK's fixes, as the server's reader can apply them. */
 const REWORDED: readonly [RegExp, string][] = [
   [/ In a paginated list a page past the last page answers 404, which paginate\(\) treats as the end\./g, ''],
-  [/; use paginate\(\) to read more/g, '; call_operation reads the following pages itself, up to max_records'],
+  [
+    /; use paginate\(\) to read more/g,
+    '; call_operation reads the following pages itself, up to max_records',
+  ],
   [
     /Raise timeoutMs \(client option or per call\) if the service is slow/g,
-    'Try again, or ask for less (a smaller max_records); the user can raise the server\'s --timeout-ms if the service is slow',
+    "Try again, or ask for less (a smaller max_records); the user can raise the server's --timeout-ms if the service is slow",
   ],
   [
     /slow down, or raise retry\.maxRetryAfterMs and timeoutMs for the client to wait it out \(a wait past either is not made\)/g,
@@ -28,7 +31,10 @@ const REWORDED: readonly [RegExp, string][] = [
   [/check baseUrl/g, "check the server's FEED_BASE_URL"],
   [/and baseUrl/g, "and the server's FEED_BASE_URL"],
   [/above maxResponseBytes \((\d+)\)/g, "above the server's limit on one answer ($1 bytes)"],
-  [/Check clientId and clientSecret/g, "The user must check FEED_CLIENT_ID and FEED_CLIENT_SECRET in the server's configuration"],
+  [
+    /Check clientId and clientSecret/g,
+    "The user must check FEED_CLIENT_ID and FEED_CLIENT_SECRET in the server's configuration",
+  ],
   [/Check that clientId is/g, 'Check that FEED_CLIENT_ID is'],
   [/as the retry options allow/g, "as the server's retry settings allow"],
 ];

@@ -1,7 +1,7 @@
 // The connection to the Feed API: the typed document clients of @assoc-feed/client, over an in-process sandbox
 // (--sandbox) or where the FEED_* variables point. Every number is read with the digits the service sent.
 import { createFeedClient } from '@assoc-feed/client';
-import { type DocumentClientOptions, type EnvironmentName, type FetchFn, FeedError } from '@assoc-feed/core';
+import { type DocumentClientOptions, type EnvironmentName, FeedError, type FetchFn } from '@assoc-feed/core';
 import { ACCESS_TOKEN_HEADER, environmentFromVariable, withLosslessNumbers } from '@assoc-feed/core/internal';
 import type { createInProcessSandbox } from '@assoc-feed/sandbox/in-process';
 
@@ -141,8 +141,9 @@ export async function connect(
     client: (key) => clients[key] as LooseClient,
     sandbox,
     label,
-    secrets: () => [base.clientSecret, basicValue(base.clientId, base.clientSecret), ...tokens].filter(
-      (s): s is string => !!s,
-    ),
+    secrets: () =>
+      [base.clientSecret, basicValue(base.clientId, base.clientSecret), ...tokens].filter(
+        (s): s is string => !!s,
+      ),
   };
 }

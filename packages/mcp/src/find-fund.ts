@@ -54,7 +54,9 @@ function identifiersOf(fund: Fund): string[] {
 /** Checks the question: a name with words, or a CNPJ of 14 digits (punctuation allowed). */
 export function checkQuestion(args: FindFundArgs): void {
   if (!args.name?.trim() && !args.cnpj?.trim()) {
-    throw new Error('find_fund needs name (words of the fund\'s name) or cnpj (14 digits), e.g. {"name": "renda fixa"}.');
+    throw new Error(
+      'find_fund needs name (words of the fund\'s name) or cnpj (14 digits), e.g. {"name": "renda fixa"}.',
+    );
   }
   if (args.name !== undefined && words(args.name).length === 0) {
     throw new Error(`name ${JSON.stringify(args.name.slice(0, 100))} has no letters or digits to look for.`);

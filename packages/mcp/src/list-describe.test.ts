@@ -82,7 +82,9 @@ describe('list_operations', () => {
   it('says how to search again when nothing matches', async () => {
     const result = await server.call('list_operations', { search: 'bitcoin' });
     expect(result.isError).toBeFalsy();
-    expect(textOf(result)).toMatch(/No operation matches "bitcoin": try other words, in English or the documents' Portuguese/);
+    expect(textOf(result)).toMatch(
+      /No operation matches "bitcoin": try other words, in English or the documents' Portuguese/,
+    );
   });
 });
 
@@ -96,7 +98,9 @@ describe('describe_operation', () => {
     expect(text).toMatch(
       /^- data \(query; optional; string, format date.*example "2026-11-19"\): Reference date/m,
     );
-    expect(text).toMatch(/^- taxa_indicativa \(number, decimal\(19,4\); unit: percent a year, inferred\): Indicative rate/m);
+    expect(text).toMatch(
+      /^- taxa_indicativa \(number, decimal\(19,4\); unit: percent a year, inferred\): Indicative rate/m,
+    );
     expect(text).toMatch(/Release of its data: daily from 20:00 \(America\/Sao_Paulo\)/);
     expect(text).toMatch(/a list of records, all at once/);
   });

@@ -56,7 +56,9 @@ describe('search words', () => {
     // Every operation found has the word IMA itself (or the ETF family's `ima-etf`), none only a word holding "ima".
     for (const id of found) expect(id).toMatch(/Ima/);
     expect(rank(entries, 'maxima minimo')).not.toContainEqual(
-      expect.objectContaining({ entry: expect.objectContaining({ id: 'precosIndicesIndicesResultadosIma' }) }),
+      expect.objectContaining({
+        entry: expect.objectContaining({ id: 'precosIndicesIndicesResultadosIma' }),
+      }),
     );
   });
 

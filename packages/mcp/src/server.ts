@@ -44,7 +44,9 @@ function instructions(options: ServerOptions): string {
     'Dates are YYYY-MM-DD unless described otherwise; codes are as the operation describes them (a v2 class is C and ten digits).',
   ];
   if (offersFindFund(options.catalog)) {
-    lines.push('To find a fund by name or CNPJ, call find_fund: it gives the fund, class and subclass codes.');
+    lines.push(
+      'To find a fund by name or CNPJ, call find_fund: it gives the fund, class and subclass codes.',
+    );
   }
   if (options.feed.sandbox) lines.push(SANDBOX_NOTICE);
   return lines.join('\n');
@@ -158,7 +160,10 @@ export function createServer(options: ServerOptions): McpServer {
           'gives their fund, class and subclass codes. The service has no such filter: this reads the whole fund ' +
           'list (fundosV2ListFunds) itself, in pages of 1,000.',
         inputSchema: {
-          name: z.string().optional().describe('Words of the name, any case and accents, e.g. "itaú renda fixa".'),
+          name: z
+            .string()
+            .optional()
+            .describe('Words of the name, any case and accents, e.g. "itaú renda fixa".'),
           cnpj: z.string().optional().describe('14 digits, punctuation allowed.'),
           max_records: z
             .number()

@@ -111,9 +111,13 @@ export async function findFundTool(
       : `No fund with ${asked} (${read}): try fewer or other words of its name.`;
     const lines = [head, ...found.matches.map((m) => JSON.stringify(m))];
     if (found.stopped === 'matches') {
-      lines.push(`More funds may match: the first ${found.matches.length} are shown. Add words to the name, or raise max_records.`);
+      lines.push(
+        `More funds may match: the first ${found.matches.length} are shown. Add words to the name, or raise max_records.`,
+      );
     } else if (found.stopped === 'bound') {
-      lines.push(`The list was read up to ${found.read} funds only (this tool's bound); funds after them were not searched.`);
+      lines.push(
+        `The list was read up to ${found.read} funds only (this tool's bound); funds after them were not searched.`,
+      );
     }
     if (found.matches.length) {
       lines.push(
