@@ -24,6 +24,7 @@ export {
   rawNumberText,
   stringifyLossless,
 } from './exact-json.js';
+export { ACCESS_TOKEN_HEADER } from './fetch-pipeline.js';
 export { operationKey } from './meta.js';
 export {
   dateProblem,
