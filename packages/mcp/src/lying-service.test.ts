@@ -24,7 +24,12 @@ function carried(result: CallToolResult): string[] {
   const values: string[] = [];
   const walk = (v: unknown): void => {
     if (typeof v === 'string') values.push(v);
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) values.push(k), walk(x);
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        values.push(k);
+        walk(x);
+      }
+    }
   };
   walk(result.structuredContent);
   return [textOf(result), JSON.stringify(result), ...values];

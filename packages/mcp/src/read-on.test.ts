@@ -2,7 +2,7 @@
 // whole argument object (path, query, fields, max_records, and skip when a cut fell inside a page), passed back as
 // it is, the way an assistant follows it.
 import { createInProcessSandbox } from '@assoc-feed/sandbox/in-process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type Connected, connectServer } from './test-support/connect.js';
 
 type Answer = { records: unknown[]; next?: Record<string, unknown> };

@@ -53,6 +53,8 @@ function instructions(options: ServerOptions): string {
 }
 
 const annotations = { readOnlyHint: true, openWorldHint: true } as const;
+/** Above any page: a skip is a count of records within one page (or one answer sent at once). */
+const MAX_SKIP = 1_000_000;
 const value = z.union([z.string(), z.number(), z.boolean()]);
 
 export function createServer(options: ServerOptions): McpServer {
@@ -94,9 +96,9 @@ export function createServer(options: ServerOptions): McpServer {
     {
       title: 'Describe a Feed API operation',
       description:
-        'Tells what an operation takes and answers: each parameter (where it goes, type, format, allowed values, ' +
-        'limits, required, default, example), the rules between parameters, how its list pages, the release time ' +
-        'of its data, and every field of its answer with its meaning and unit. Call it before call_operation.',
+        "Tells an operation's parameters (where each goes, type, format, limits, required, example), the rules " +
+        "between them, how its list pages, its data's release time, and each answer field's meaning and unit. " +
+        'Call it before call_operation.',
       inputSchema: {
         operation: z.string().describe('The operationId, from list_operations (e.g. fundosV2ListFunds).'),
       },
@@ -143,8 +145,9 @@ export function createServer(options: ServerOptions): McpServer {
           .number()
           .int()
           .min(0)
+          .max(MAX_SKIP)
           .optional()
-          .describe('Records to leave out at the start of the page read: as a read-on answer gives it.'),
+          .describe('Records to leave out at the start of the page read, as a read-on answer gives it.'),
       },
       annotations,
     },
@@ -156,9 +159,8 @@ export function createServer(options: ServerOptions): McpServer {
       {
         title: 'Find a fund by name or CNPJ',
         description:
-          "Finds funds by words of their name (the fund's, a class's or a subclass's) or by CNPJ, in one call, and " +
-          'gives their fund, class and subclass codes. The service has no such filter: this reads the whole fund ' +
-          'list (fundosV2ListFunds) itself, in pages of 1,000.',
+          "Finds funds by words of their name (fund's, class's or subclass's) or by CNPJ, in one call, with their " +
+          'fund, class and subclass codes. The service has no such filter: this reads the fund list itself.',
         inputSchema: {
           name: z
             .string()

@@ -14,7 +14,7 @@ export interface Unit {
 const FROM_DESCRIPTION: readonly [RegExp, string][] = [
   [/% per year on 252 business days/i, 'percent a year (252 business days)'],
   [/% per year/i, 'percent a year'],
-  [/\bin business days\b|\(business days\)/i, 'business days'],
+  [/business days/i, 'business days'],
   [/\bas a percentage\b|\bpercentage of\b/i, 'percent'],
 ];
 
