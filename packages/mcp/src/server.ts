@@ -1,5 +1,6 @@
 // The MCP server: three tools over the Feed API's operations (the "dynamic" shape: list, describe, call, so that
-// 64 operations do not flood an assistant with tool definitions), and instructions that say when to use which.
+// 64 operations do not flood an assistant with tool definitions), find_fund for the one question the service cannot
+// answer in a call, and instructions that say when to use which.
 import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';

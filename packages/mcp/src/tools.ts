@@ -1,5 +1,5 @@
-// The three tools' work, apart from the protocol: list the operations, describe one, call one. Each returns a
-// tool result; every failure is a result with isError (the client's own message), never a throw.
+// The four tools' work, apart from the protocol: list the operations, describe one, call one, find a fund. Each
+// returns a tool result; every failure is a result with isError (in the assistant's words), never a throw.
 import { redact } from '@assoc-feed/core/internal';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { answerShape } from './answer-shape.js';
