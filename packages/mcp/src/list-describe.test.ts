@@ -229,4 +229,19 @@ describe('--only', () => {
       await limited.close();
     }
   });
+
+  it('offers find_fund only where the fund list it reads is offered', async () => {
+    const limited = await connectServer({ settings: { only: ['C/vna'] } });
+    try {
+      const { tools } = await limited.client.listTools();
+      expect(tools.map((t) => t.name).sort()).toEqual([
+        'call_operation',
+        'describe_operation',
+        'list_operations',
+      ]);
+      expect(limited.client.getInstructions()).not.toMatch(/find_fund/);
+    } finally {
+      await limited.close();
+    }
+  });
 });
