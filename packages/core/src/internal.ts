@@ -15,6 +15,7 @@ export {
   stringifyLossless,
 } from './body/exact-json.js';
 export { withLosslessNumbers } from './client/create-document-client.js';
+export type { LooseClient, LoosePage, LooseParams, LooseResult } from './client/loose-client.js';
 export { createSession, type Session, withSession } from './client/session.js';
 export { checkResponseValidators } from './config/client-config.js';
 export {

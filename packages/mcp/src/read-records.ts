@@ -1,8 +1,10 @@
 // call_operation's reading: one GET, or the pages of a list through the client's `pages()` up to max_records,
 // and where the next record is (the page and how many of it were shown, or E8's cursor), so the answer can say
 // exactly how to read on.
+
+import type { LooseClient, LoosePage } from '@assoc-feed/core/internal';
 import type { Entry } from './catalog.js';
-import type { LooseClient, LoosePage, Params } from './feed.js';
+import type { Params } from './feed.js';
 import { type Paging, paging } from './paging.js';
 
 export interface ReadPage {
