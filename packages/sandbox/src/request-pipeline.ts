@@ -25,7 +25,7 @@ import {
   type SandboxResponse,
 } from './http/exchange.js';
 import { errorResponse, jsonResponse, logRedactor } from './http/respond.js';
-import { Router } from './http/router.js';
+import { type RouteMatch, Router } from './http/router.js';
 import { clip, describeProblems, validateParameters } from './http/validate-request.js';
 import type { OperationInfo } from './spec-reader/operations.js';
 import { type Clock, nowIn } from './time.js';
@@ -117,121 +117,17 @@ export function createPipeline(config: PipelineConfig): Pipeline {
 
   async function handle(req: SandboxRequest): Promise<SandboxResponse> {
     const method = req.method.toUpperCase();
-
-    if (config.faults.active) {
-      const fault = config.faults.next();
-      if (fault.delayMs > 0) await delay(fault.delayMs);
-      if (fault.fail) {
-        req.discard();
-        const headers: Record<string, string> = fault.fail.retryAfter
-          ? { 'retry-after': String(fault.fail.retryAfter) }
-          : {};
-        return errorResponse(fault.fail.status, 'Injected failure (--fail-rate): retry later.', { headers });
-      }
-    }
-
-    let url: URL;
-    try {
-      // An origin-form target is appended to a base, never resolved against it: `//feed/…` resolved would read
-      // `feed` as a host and route what is left, answering for a path nobody sent.
-      url = new URL(req.target.startsWith('/') ? `http://sandbox.invalid${req.target}` : req.target);
-    } catch {
-      req.discard();
-      return errorResponse(400, 'The request target is not a valid URL.');
-    }
-
-    if (method === 'OPTIONS') {
-      req.discard();
-      return {
-        status: 204,
-        headers: {
-          'access-control-allow-methods': 'GET, POST, OPTIONS',
-          'access-control-allow-headers': 'client_id, access_token, authorization, content-type',
-          'access-control-max-age': '600',
-          'content-length': '0',
-        },
-        body: new Uint8Array(0),
-      };
-    }
-
+    const fault = await injectedFault(req, config.faults);
+    if (fault) return fault;
+    const url = targetUrl(req);
+    if (!(url instanceof URL)) return url;
+    if (method === 'OPTIONS') return preflightResponse(req);
     const match = router.match(method, url.pathname);
-    if (match.kind === 'bad-path') {
-      req.discard();
-      return errorResponse(400, `The path is not valid: ${match.reason}.`);
-    }
-    if (match.kind === 'not-found') {
-      req.discard();
-      return errorResponse(
-        404,
-        `No operation has the path ${clip(url.pathname, 200)}: see the spec for the paths.`,
-      );
-    }
-    if (match.kind === 'method-not-allowed') {
-      req.discard();
-      const allowed = match.allowed.map((m) => m.toUpperCase()).join(', ');
-      return errorResponse(405, `${clip(method, 20)} is not allowed on this path; use ${allowed}.`, {
-        headers: { allow: allowed },
-      });
-    }
+    if (match.kind !== 'operation') return unmatchedResponse(req, method, url, match);
     const { operation: op, pathParams } = match;
     const route = routeFor(op);
-
-    if (route.kind === 'flowA-token' || route.kind === 'flowB-token' || route.kind === 'input') {
-      let body: Uint8Array;
-      try {
-        body = await req.body(route.kind === 'input' ? INPUT_BODY_LIMIT : TOKEN_BODY_LIMIT);
-      } catch (error) {
-        if (error instanceof BodyTooLarge) {
-          // The rest of the body is never read: the connection closes after the answer.
-          return errorResponse(413, 'The request body is too large.', { headers: { connection: 'close' } });
-        }
-        if (error instanceof RequestTimedOut) {
-          const { status, error: kind, message } = REQUEST_TIMEOUT_ANSWER;
-          return errorResponse(status, message, { error: kind, headers: { connection: 'close' } });
-        }
-        throw error;
-      }
-      let outcome: Outcome | undefined;
-      if (route.kind === 'flowA-token')
-        outcome = flowAToken(req.headers, body, config.credentials, config.feedTokens);
-      else if (route.kind === 'flowB-token')
-        outcome = flowBToken(req.headers, body, config.credentials, config.inputTokens);
-      else outcome = checkInputCall(req.headers, config.inputTokens) ?? inputCall(body);
-      return outcomeResponse(outcome, op.success.status);
-    }
-
-    req.discard();
-    const authProblem = checkFeedCall(req.headers, config.credentials, config.feedTokens);
-    if (authProblem) return outcomeResponse(authProblem);
-    if (route.restricted && !config.entitled.has(op.operationId) && !config.entitled.has(op.documentId)) {
-      return errorResponse(403, 'The contracted plan does not include this resource (a restricted product).');
-    }
-    const strict = config.strict === true;
-    const { values, problems, unknown } = validateParameters(
-      op,
-      url.searchParams,
-      pathParams,
-      req.headers,
-      strict,
-    );
-    const ignored: Record<string, string> = {};
-    if (!strict && unknown.length > 0) {
-      // A marked guess (x-inferred on the sandbox): the real service answers as if they were absent.
-      ignored[IGNORED_HEADER] = unknown.map(encodeURIComponent).join(', ');
-      log?.(
-        `sandbox: ignored query parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} on ${op.method.toUpperCase()} ${op.path} ` +
-          '(not declared by the spec; start with --strict to refuse them with 400)',
-      );
-    }
-    let response: SandboxResponse;
-    if (problems.length > 0) {
-      response = errorResponse(400, describeProblems(problems), { details: problems });
-    } else {
-      const result = route.handler({ op, params: values, now: nowIn(config.clock), world: config.world });
-      response = resultResponse(op, values, result, config.world, config.drift ? driftAnswer : undefined);
-    }
-    response.headers = { ...response.headers, ...ignored };
-    return response;
+    if (route.kind === 'feed') return feedCallResponse(req, { op, route, url, pathParams }, config, log);
+    return bodyCallResponse(req, route, op, config);
   }
 
   return async function pipeline(req: SandboxRequest): Promise<SandboxResponse> {
@@ -264,6 +160,145 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     config.log?.(`${req.method} ${target()} → ${status} ${(elapsed() - started).toFixed(1)} ms`);
     return response;
   };
+}
+
+/** An injected fault (`--fail-rate`, `--latency`): the delay, then the failure answer if this request draws one. */
+async function injectedFault(req: SandboxRequest, faults: Faults): Promise<SandboxResponse | undefined> {
+  if (!faults.active) return undefined;
+  const fault = faults.next();
+  if (fault.delayMs > 0) await delay(fault.delayMs);
+  if (!fault.fail) return undefined;
+  req.discard();
+  const headers: Record<string, string> = fault.fail.retryAfter
+    ? { 'retry-after': String(fault.fail.retryAfter) }
+    : {};
+  return errorResponse(fault.fail.status, 'Injected failure (--fail-rate): retry later.', { headers });
+}
+
+/** The request target as a URL, or the 400 answer for a target that is not one. */
+function targetUrl(req: SandboxRequest): URL | SandboxResponse {
+  try {
+    // An origin-form target is appended to a base, never resolved against it: `//feed/…` resolved would read
+    // `feed` as a host and route what is left, answering for a path nobody sent.
+    return new URL(req.target.startsWith('/') ? `http://sandbox.invalid${req.target}` : req.target);
+  } catch {
+    req.discard();
+    return errorResponse(400, 'The request target is not a valid URL.');
+  }
+}
+
+/** The CORS preflight answer. */
+function preflightResponse(req: SandboxRequest): SandboxResponse {
+  req.discard();
+  return {
+    status: 204,
+    headers: {
+      'access-control-allow-methods': 'GET, POST, OPTIONS',
+      'access-control-allow-headers': 'client_id, access_token, authorization, content-type',
+      'access-control-max-age': '600',
+      'content-length': '0',
+    },
+    body: new Uint8Array(0),
+  };
+}
+
+/** The answer for a request the router matched to no operation: 400, 404 or 405. */
+function unmatchedResponse(
+  req: SandboxRequest,
+  method: string,
+  url: URL,
+  match: Exclude<RouteMatch, { kind: 'operation' }>,
+): SandboxResponse {
+  req.discard();
+  if (match.kind === 'bad-path') return errorResponse(400, `The path is not valid: ${match.reason}.`);
+  if (match.kind === 'not-found') {
+    return errorResponse(
+      404,
+      `No operation has the path ${clip(url.pathname, 200)}: see the spec for the paths.`,
+    );
+  }
+  const allowed = match.allowed.map((m) => m.toUpperCase()).join(', ');
+  return errorResponse(405, `${clip(method, 20)} is not allowed on this path; use ${allowed}.`, {
+    headers: { allow: allowed },
+  });
+}
+
+/** A call that carries a body: the two token calls and the input call. */
+async function bodyCallResponse(
+  req: SandboxRequest,
+  route: Exclude<Route, { kind: 'feed' }>,
+  op: OperationInfo,
+  config: PipelineConfig,
+): Promise<SandboxResponse> {
+  let body: Uint8Array;
+  try {
+    body = await req.body(route.kind === 'input' ? INPUT_BODY_LIMIT : TOKEN_BODY_LIMIT);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      // The rest of the body is never read: the connection closes after the answer.
+      return errorResponse(413, 'The request body is too large.', { headers: { connection: 'close' } });
+    }
+    if (error instanceof RequestTimedOut) {
+      const { status, error: kind, message } = REQUEST_TIMEOUT_ANSWER;
+      return errorResponse(status, message, { error: kind, headers: { connection: 'close' } });
+    }
+    throw error;
+  }
+  let outcome: Outcome | undefined;
+  if (route.kind === 'flowA-token')
+    outcome = flowAToken(req.headers, body, config.credentials, config.feedTokens);
+  else if (route.kind === 'flowB-token')
+    outcome = flowBToken(req.headers, body, config.credentials, config.inputTokens);
+  else outcome = checkInputCall(req.headers, config.inputTokens) ?? inputCall(body);
+  return outcomeResponse(outcome, op.success.status);
+}
+
+interface FeedCall {
+  op: OperationInfo;
+  route: Extract<Route, { kind: 'feed' }>;
+  url: URL;
+  pathParams: Record<string, string>;
+}
+
+/** A feed call: auth, entitlement, parameter rules, then the handler's answer. */
+function feedCallResponse(
+  req: SandboxRequest,
+  { op, route, url, pathParams }: FeedCall,
+  config: PipelineConfig,
+  log: ((line: string) => void) | undefined,
+): SandboxResponse {
+  req.discard();
+  const authProblem = checkFeedCall(req.headers, config.credentials, config.feedTokens);
+  if (authProblem) return outcomeResponse(authProblem);
+  if (route.restricted && !config.entitled.has(op.operationId) && !config.entitled.has(op.documentId)) {
+    return errorResponse(403, 'The contracted plan does not include this resource (a restricted product).');
+  }
+  const strict = config.strict === true;
+  const { values, problems, unknown } = validateParameters(
+    op,
+    url.searchParams,
+    pathParams,
+    req.headers,
+    strict,
+  );
+  const ignored: Record<string, string> = {};
+  if (!strict && unknown.length > 0) {
+    // A marked guess (x-inferred on the sandbox): the real service answers as if they were absent.
+    ignored[IGNORED_HEADER] = unknown.map(encodeURIComponent).join(', ');
+    log?.(
+      `sandbox: ignored query parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} on ${op.method.toUpperCase()} ${op.path} ` +
+        '(not declared by the spec; start with --strict to refuse them with 400)',
+    );
+  }
+  let response: SandboxResponse;
+  if (problems.length > 0) {
+    response = errorResponse(400, describeProblems(problems), { details: problems });
+  } else {
+    const result = route.handler({ op, params: values, now: nowIn(config.clock), world: config.world });
+    response = resultResponse(op, values, result, config.world, config.drift ? driftAnswer : undefined);
+  }
+  response.headers = { ...response.headers, ...ignored };
+  return response;
 }
 
 function inputCall(body: Uint8Array): Outcome {
