@@ -4,14 +4,20 @@
 import { join } from 'node:path';
 import { toFeedError } from '@assoc-feed/core';
 import { UsageError } from '../../errors.js';
-import { backfillKind, periodParameters, planBackfill, type Unit } from '../../job/dated-plan.js';
+import {
+  type BackfillPlan,
+  backfillKind,
+  periodParameters,
+  planBackfill,
+  type Unit,
+} from '../../job/dated-plan.js';
 import { count, type Io, type JobOptions } from '../../job/job.js';
-import { runJob } from '../../job/job-runner.js';
+import { type JobContext, runJob } from '../../job/job-runner.js';
 import { runOrdered } from '../../job/ordered.js';
 import { checkParams, filledPath, parseQueryOptions, requestLine } from '../../job/request.js';
-import { describe, findTarget, operations } from '../../operations.js';
+import { describe, findTarget, operations, type QueryValues, type Target } from '../../operations.js';
 import { isStreamFile, tablePath, writeFileAtomic } from '../../output/destination.js';
-import { createEncoder } from '../../output/encoders.js';
+import { createEncoder, type Encoder } from '../../output/encoders.js';
 import { recordShape } from '../../output/record-shape.js';
 
 export interface BackfillOptions extends JobOptions {
@@ -33,28 +39,8 @@ interface BackfillProgress {
 type Answer = { period: string; noData: true } | { period: string; noData: false; records: unknown[] };
 
 export async function backfillCommand(pathArg: string, options: BackfillOptions, io: Io): Promise<void> {
-  const target = findTarget(pathArg);
+  const { target, fixed, plan } = checkedPlan(pathArg, options);
   const op = target.operation.meta;
-  const kind = backfillKind(op);
-  if (!kind) {
-    const dated = operations.filter((o) => backfillKind(o.meta)).map(describe);
-    throw new UsageError(
-      `${op.path} takes no date, month or period, so there is nothing to backfill: use assoc-feed get or export. ` +
-        `Operations a backfill can walk:\n${dated.join('\n')}`,
-    );
-  }
-  if (options.out && options.outDir)
-    throw new UsageError(
-      '--out and --out-dir both given: pass one (--out appends every period to one file, --out-dir writes one file per period).',
-    );
-  const fixed = parseQueryOptions(options.query, target.query);
-  for (const name of periodParameters(kind)) {
-    if (fixed[name] !== undefined)
-      throw new UsageError(`backfill sets ${name} itself from --from/--to: drop --query ${name}=….`);
-  }
-  const plan = planBackfill(kind, options.from, options.to);
-  for (const unit of plan.units)
-    checkParams(target, { path: target.path, query: { ...fixed, ...unit.query } });
   const encoder = createEncoder({
     format: options.format,
     shape: () => recordShape(op),
@@ -95,77 +81,18 @@ export async function backfillCommand(pathArg: string, options: BackfillOptions,
         if (!outDir) await opened.destination.append(encoder.start());
       },
       async run(job) {
-        const work = async (unit: Unit, _i: number, signal: AbortSignal): Promise<Answer> => {
-          const params = { path: target.path, query: { ...fixed, ...unit.query } };
-          if (op.pagination) {
-            // A paged answer (the single-fund series): every page of the window, in order.
-            const items: unknown[] = [];
-            for await (const page of job.client.pages(op.path, { params, signal })) items.push(...page.items);
-            return items.length === 0
-              ? { period: unit.period, noData: true }
-              : { period: unit.period, noData: false, records: items };
-          }
-          const result = await job.client.GET(op.path, { params, signal });
-          if (result.response.status === 404) return { period: unit.period, noData: true };
-          if (!result.response.ok) throw toFeedError(result);
-          const data = result.data;
-          return { period: unit.period, noData: false, records: Array.isArray(data) ? data : [data] };
-        };
-        const commit = async (answer: Answer) => {
-          const { state } = job;
-          if (answer.noData) job.state = { done: state.done + 1, noData: [...state.noData, answer.period] };
-          else {
-            if (outDir) {
-              const main = join(outDir, `${answer.period}.${options.format}`);
-              const chunks = [
-                encoder.start(),
-                encoder.encode(answer.records, 0),
-                encoder.end(answer.records.length),
-              ];
-              for (const table of encoder.tables) {
-                writeFileAtomic(tablePath(main, table), chunks.map((c) => c.get(table) ?? '').join(''));
-              }
-            } else
-              await job.opened.destination.append(encoder.encode(answer.records, job.records, answer.period));
-            job.records += answer.records.length;
-            job.state = { ...state, done: state.done + 1 };
-          }
-          job.progress.update(
-            job.state.done,
-            `${count(job.records)} records, ${job.state.noData.length} no data`,
-          );
-        };
-
         job.progress.start(plan.units.length, job.state.done);
         await runOrdered(
           plan.units.slice(job.state.done),
           { concurrency: options.concurrency, signal: io.signal },
-          work,
-          commit,
+          periodFetcher(job, target, fixed),
+          periodCommitter(job, encoder, options),
           job.save,
         );
       },
       async end({ opened, state, records }) {
         if (!outDir) await opened.destination.append(encoder.end(records));
-        const summary = {
-          command: 'backfill',
-          path: showPath,
-          query: fixed,
-          from: options.from,
-          to: options.to,
-          requests: plan.units.length,
-          withData: plan.units.length - state.noData.length,
-          records,
-          noData: state.noData,
-          ...(plan.skipped ? { skipped: plan.skipped } : {}),
-        };
-        // None beside a device or a pipe (/dev/null.summary.json).
-        summaryFile = outDir
-          ? join(outDir, '_summary.json')
-          : options.out && !isStreamFile(options.out)
-            ? `${options.out}.summary.json`
-            : undefined;
-        if (summaryFile) writeFileAtomic(summaryFile, `${JSON.stringify(summary, null, 2)}\n`);
+        summaryFile = writeSummary({ path: showPath, query: fixed, plan, state, records }, options);
       },
       summary: ({ state, records }, seconds) => [
         `backfilled ${count(plan.units.length)} ${plan.unitName} of GET ${op.path} in ${seconds} s: ${count(plan.units.length - state.noData.length)} with data (${count(records)} records), ` +
@@ -176,6 +103,111 @@ export async function backfillCommand(pathArg: string, options: BackfillOptions,
     options,
     io,
   );
+}
+
+/** The operation, its fixed query and the plan of periods, once the arguments are checked against the spec. */
+function checkedPlan(
+  pathArg: string,
+  options: BackfillOptions,
+): { target: Target; fixed: QueryValues; plan: BackfillPlan } {
+  const target = findTarget(pathArg);
+  const op = target.operation.meta;
+  const kind = backfillKind(op);
+  if (!kind) {
+    const dated = operations.filter((o) => backfillKind(o.meta)).map(describe);
+    throw new UsageError(
+      `${op.path} takes no date, month or period, so there is nothing to backfill: use assoc-feed get or export. ` +
+        `Operations a backfill can walk:\n${dated.join('\n')}`,
+    );
+  }
+  if (options.out && options.outDir)
+    throw new UsageError(
+      '--out and --out-dir both given: pass one (--out appends every period to one file, --out-dir writes one file per period).',
+    );
+  const fixed = parseQueryOptions(options.query, target.query);
+  for (const name of periodParameters(kind)) {
+    if (fixed[name] !== undefined)
+      throw new UsageError(`backfill sets ${name} itself from --from/--to: drop --query ${name}=….`);
+  }
+  const plan = planBackfill(kind, options.from, options.to);
+  for (const unit of plan.units)
+    checkParams(target, { path: target.path, query: { ...fixed, ...unit.query } });
+  return { target, fixed, plan };
+}
+
+/** Fetches one period's answer: every page of it for a paged operation; a 404 is "no data". */
+function periodFetcher(job: JobContext<BackfillProgress>, target: Target, fixed: QueryValues) {
+  const op = target.operation.meta;
+  return async (unit: Unit, _i: number, signal: AbortSignal): Promise<Answer> => {
+    const params = { path: target.path, query: { ...fixed, ...unit.query } };
+    if (op.pagination) {
+      // A paged answer (the single-fund series): every page of the window, in order.
+      const items: unknown[] = [];
+      for await (const page of job.client.pages(op.path, { params, signal })) items.push(...page.items);
+      return items.length === 0
+        ? { period: unit.period, noData: true }
+        : { period: unit.period, noData: false, records: items };
+    }
+    const result = await job.client.GET(op.path, { params, signal });
+    if (result.response.status === 404) return { period: unit.period, noData: true };
+    if (!result.response.ok) throw toFeedError(result);
+    const data = result.data;
+    return { period: unit.period, noData: false, records: Array.isArray(data) ? data : [data] };
+  };
+}
+
+/** Commits one period, in plan order: its file (--out-dir) or its records appended, then the progress. */
+function periodCommitter(job: JobContext<BackfillProgress>, encoder: Encoder, options: BackfillOptions) {
+  const outDir = options.outDir;
+  return async (answer: Answer) => {
+    const { state } = job;
+    if (answer.noData) job.state = { done: state.done + 1, noData: [...state.noData, answer.period] };
+    else {
+      if (outDir) {
+        const main = join(outDir, `${answer.period}.${options.format}`);
+        const chunks = [
+          encoder.start(),
+          encoder.encode(answer.records, 0),
+          encoder.end(answer.records.length),
+        ];
+        for (const table of encoder.tables) {
+          writeFileAtomic(tablePath(main, table), chunks.map((c) => c.get(table) ?? '').join(''));
+        }
+      } else await job.opened.destination.append(encoder.encode(answer.records, job.records, answer.period));
+      job.records += answer.records.length;
+      job.state = { ...state, done: state.done + 1 };
+    }
+    job.progress.update(job.state.done, `${count(job.records)} records, ${job.state.noData.length} no data`);
+  };
+}
+
+/** Writes the run's summary file beside the output, and returns its path (none for stdout). */
+function writeSummary(
+  run: { path: string; query: QueryValues; plan: BackfillPlan; state: BackfillProgress; records: number },
+  options: BackfillOptions,
+): string | undefined {
+  const { plan, state, records } = run;
+  const summary = {
+    command: 'backfill',
+    path: run.path,
+    query: run.query,
+    from: options.from,
+    to: options.to,
+    requests: plan.units.length,
+    withData: plan.units.length - state.noData.length,
+    records,
+    noData: state.noData,
+    ...(plan.skipped ? { skipped: plan.skipped } : {}),
+  };
+  const outDir = options.outDir;
+  // None beside a device or a pipe (/dev/null.summary.json).
+  const summaryFile = outDir
+    ? join(outDir, '_summary.json')
+    : options.out && !isStreamFile(options.out)
+      ? `${options.out}.summary.json`
+      : undefined;
+  if (summaryFile) writeFileAtomic(summaryFile, `${JSON.stringify(summary, null, 2)}\n`);
+  return summaryFile;
 }
 
 function describePlan(plan: ReturnType<typeof planBackfill>, path: string, options: BackfillOptions): string {
