@@ -148,7 +148,22 @@ export type OutputKind = 'file' | 'stdout' | 'stream' | 'none';
 const jobOutput = (options: { out?: string; outDir?: string }): OutputKind =>
   options.out && isStreamFile(options.out) ? 'stream' : options.out || options.outDir ? 'file' : 'stdout';
 
-export function createProgram(io: Io, run: (work: Promise<void>, output: OutputKind) => void): Command {
+/** Starts a command's work; `output` says what an interruption leaves behind. */
+type Run = (work: Promise<void>, output: OutputKind) => void;
+
+export function createProgram(io: Io, run: Run): Command {
+  const program = rootCommand(io);
+  addAuthCommands(program, io, run);
+  addGetCommand(program, io, run);
+  addConformCommand(program, io, run);
+  addExportCommand(program, io, run);
+  addBackfillCommand(program, io, run);
+  addSyncCommand(program, io, run);
+  return program;
+}
+
+/** The program itself: version, help text, and output through `io`. */
+function rootCommand(io: Io): Command {
   const program = new Command('assoc-feed')
     .description(
       'Read the Feed data service from the command line: check credentials, call any GET operation, export whole lists, backfill date ranges, keep a local Parquet copy (sync), check the spec against the service (conform).',
@@ -164,7 +179,11 @@ export function createProgram(io: Io, run: (work: Promise<void>, output: OutputK
         `Environment:\n${envHelp(['FEED_NOW', 'FEED_DEBUG'])}`,
     );
   withExamples(program, 'assoc-feed');
+  return program;
+}
 
+/** `auth check`. */
+function addAuthCommands(program: Command, io: Io, run: Run): void {
   const auth = withExamples(program.command('auth').description('credentials'), 'auth');
   withExamples(
     connectionOptions(
@@ -174,7 +193,10 @@ export function createProgram(io: Io, run: (work: Promise<void>, output: OutputK
     ),
     'auth check',
   ).action((options) => run(authCheckCommand(options, io), 'none'));
+}
 
+/** `get <path>`. */
+function addGetCommand(program: Command, io: Io, run: Run): void {
   connectionOptions(
     program
       .command('get')
@@ -186,7 +208,10 @@ export function createProgram(io: Io, run: (work: Promise<void>, output: OutputK
     .option('--dry-run', 'print the request without sending it', false)
     .action((path, options) => run(getCommand(path, options, io), 'none'));
   withExamples(program.commands.find((c) => c.name() === 'get') as Command, 'get');
+}
 
+/** `conform`. */
+function addConformCommand(program: Command, io: Io, run: Run): void {
   connectionOptions(
     program
       .command('conform')
@@ -215,12 +240,18 @@ export function createProgram(io: Io, run: (work: Promise<void>, output: OutputK
     )
     .option('--quiet', 'no progress on stderr', false)
     .action((options) => run(conformCommand(options, io), 'none'));
+}
 
+/** `export <path>`. */
+function addExportCommand(program: Command, io: Io, run: Run): void {
   jobOptions(program.command('export').argument('<path>', 'a paginated list, e.g. /feed/fundos/v2/fundos'))
     .description('every record of a paginated list (E1, E3, E6, E7, V1, V3, V5) as NDJSON, CSV or JSON')
     .action((path, options) => run(exportCommand(path, options, io), jobOutput(options)));
   withExamples(program.commands.find((c) => c.name() === 'export') as Command, 'export');
+}
 
+/** `backfill <path>`. */
+function addBackfillCommand(program: Command, io: Io, run: Run): void {
   jobOptions(
     program.command('backfill').argument('<path>', 'an operation with a date, month or period parameter'),
   )
@@ -235,7 +266,10 @@ export function createProgram(io: Io, run: (work: Promise<void>, output: OutputK
     )
     .action((path, options) => run(backfillCommand(path, options, io), jobOutput(options)));
   withExamples(program.commands.find((c) => c.name() === 'backfill') as Command, 'backfill');
+}
 
+/** `sync`. */
+function addSyncCommand(program: Command, io: Io, run: Run): void {
   connectionOptions(
     program
       .command('sync')
@@ -270,8 +304,6 @@ export function createProgram(io: Io, run: (work: Promise<void>, output: OutputK
     .addHelpText('after', `\nEnvironment:\n${envHelp(['FEED_NOW', 'FEED_DEBUG'])}`)
     .action((options) => run(syncCommand(options, io), 'file'));
   withExamples(program.commands.find((c) => c.name() === 'sync') as Command, 'sync');
-
-  return program;
 }
 
 /** Runs the command line; resolves to the exit code. */
