@@ -9,7 +9,7 @@ import { createFeedClients } from '../../clients.js';
 import { type ConnectionFlags, resolveConnection } from '../../connection.js';
 import { UsageError } from '../../errors.js';
 import type { Io } from '../../job/job.js';
-import { createProgress, type ProgressMode } from '../../job/progress.js';
+import { createProgress, type Progress, type ProgressMode } from '../../job/progress.js';
 import { requestLine } from '../../job/request.js';
 import { matchesOnly, type Operation, operations, type QueryValues } from '../../operations.js';
 import { type Drift, driftsOf } from './drift.js';
@@ -51,14 +51,56 @@ const SPECS: Record<Operation['document'], string> = {
 };
 
 export async function conformCommand(options: ConformOptions, io: Io): Promise<void> {
-  const chosen = operations.filter(
-    (op) => options.only.length === 0 || options.only.some((o) => matchesOnly(op, o)),
+  const chosen = chosenOperations(options.only);
+  const { clients, issues } = conformClients(options, io);
+  const progress = createProgress({
+    mode: options.quiet ? 'none' : options.progress,
+    unit: 'operations',
+    label: 'conform',
+    stream: io.stderr,
+  });
+  progress.start(chosen.length, 0);
+  const run: ConformRun = {
+    options,
+    io,
+    clients,
+    issues,
+    modelOf: specModels(),
+    progress,
+    done: 0,
+    sent: 0,
+    codes: new Map(),
+    results: new Map(),
+  };
+  const call = (op: Operation) => checkOperation(op, run);
+
+  // Operations without path parameters first: their answers hold the codes the others need.
+  const withPath = (op: Operation) => op.meta.parameters.some((p) => p.in === 'path');
+  await pool(
+    chosen.filter((op) => !withPath(op)),
+    options.concurrency,
+    call,
   );
+  await pool(chosen.filter(withPath), options.concurrency, call);
+  progress.stop();
+
+  const report = buildReport(chosen, run.results, clients.baseUrl);
+  io.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : textReport(report));
+}
+
+/** The operations `--only` picks (all of them without it); none is a usage error. */
+function chosenOperations(only: readonly string[]): Operation[] {
+  const chosen = operations.filter((op) => only.length === 0 || only.some((o) => matchesOnly(op, o)));
   if (chosen.length === 0) {
     throw new UsageError(
-      `--only ${options.only.join(',')} matches no GET operation: give part of a path (/titulos-publicos) or a document id (E1).`,
+      `--only ${only.join(',')} matches no GET operation: give part of a path (/titulos-publicos) or a document id (E1).`,
     );
   }
+  return chosen;
+}
+
+/** The clients of the chosen environment, and the response issues they report, by operation. */
+function conformClients(options: ConformOptions, io: Io) {
   const connection = resolveConnection(options, io.env);
   const issues = new Map<string, ResponseIssue[]>();
   const clients = createFeedClients(connection, {
@@ -71,8 +113,13 @@ export async function conformCommand(options: ConformOptions, io: Io): Promise<v
       }
     },
   });
+  return { clients, issues };
+}
+
+/** Each document's spec model, loaded on first use. */
+function specModels(): (op: Operation) => SpecModel {
   const models = new Map<string, SpecModel>();
-  const modelOf = (op: Operation) => {
+  return (op: Operation) => {
     const name = SPECS[op.document];
     let model = models.get(name);
     if (!model) {
@@ -81,72 +128,73 @@ export async function conformCommand(options: ConformOptions, io: Io): Promise<v
     }
     return model;
   };
+}
 
-  const progress = createProgress({
-    mode: options.quiet ? 'none' : options.progress,
-    unit: 'operations',
-    label: 'conform',
-    stream: io.stderr,
-  });
-  progress.start(chosen.length, 0);
-  let done = 0;
-  let sent = 0;
-  const codes = new Map<string, Set<string>>();
-  const results = new Map<Operation, ConformResult>();
+/** What the operation checks share: the clients, the request budget, the codes found so far, the results. */
+interface ConformRun {
+  options: ConformOptions;
+  io: Io;
+  clients: ReturnType<typeof createFeedClients>;
+  issues: ReadonlyMap<string, ResponseIssue[]>;
+  modelOf: (op: Operation) => SpecModel;
+  progress: Progress;
+  done: number;
+  sent: number;
+  codes: Map<string, Set<string>>;
+  results: Map<Operation, ConformResult>;
+}
 
-  const call = async (op: Operation): Promise<void> => {
-    const model = modelOf(op);
-    const result: ConformResult = {
-      operation: `GET ${op.meta.path}`,
-      ...(op.meta.documentId ? { documentId: op.meta.documentId } : {}),
-      drifts: [],
-    };
-    results.set(op, result);
-    try {
-      const params = paramsFor(model, op, codes);
-      if (typeof params === 'string') {
-        result.skipped = params;
-        return;
-      }
-      if (sent >= options.maxRequests) {
-        result.skipped = `request budget spent (--max-requests ${options.maxRequests})`;
-        return;
-      }
-      sent++;
-      result.request = requestLine(op.meta.path, params);
-      const answer = await clients.document(op.document).GET(op.meta.path, { params, signal: io.signal });
-      result.status = answer.response.status;
-      const error = toFeedError(answer);
-      if (error) {
-        result.error = error.message.split('. ')[0] ?? error.code;
-        return;
-      }
-      const found = new Set<string>();
-      collectCodes(answer.data, found);
-      codes.set(op.meta.path, found);
-      const key = `GET ${op.meta.path}`;
-      result.drifts = driftsOf(model, op.meta, answer.response.status, answer.data, issues.get(key) ?? []);
-    } catch (error) {
-      if (io.signal.aborted) throw error;
-      result.error = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    } finally {
-      progress.update(++done, `${sent} requests`);
-    }
+/** Calls one operation (unless skipped) and records its result: drifts, the service's error, or why skipped. */
+async function checkOperation(op: Operation, run: ConformRun): Promise<void> {
+  const { options, io, clients, issues, codes } = run;
+  const model = run.modelOf(op);
+  const result: ConformResult = {
+    operation: `GET ${op.meta.path}`,
+    ...(op.meta.documentId ? { documentId: op.meta.documentId } : {}),
+    drifts: [],
   };
+  run.results.set(op, result);
+  try {
+    const params = paramsFor(model, op, codes);
+    if (typeof params === 'string') {
+      result.skipped = params;
+      return;
+    }
+    if (run.sent >= options.maxRequests) {
+      result.skipped = `request budget spent (--max-requests ${options.maxRequests})`;
+      return;
+    }
+    run.sent++;
+    result.request = requestLine(op.meta.path, params);
+    const answer = await clients.document(op.document).GET(op.meta.path, { params, signal: io.signal });
+    result.status = answer.response.status;
+    const error = toFeedError(answer);
+    if (error) {
+      result.error = error.message.split('. ')[0] ?? error.code;
+      return;
+    }
+    const found = new Set<string>();
+    collectCodes(answer.data, found);
+    codes.set(op.meta.path, found);
+    const key = `GET ${op.meta.path}`;
+    result.drifts = driftsOf(model, op.meta, answer.response.status, answer.data, issues.get(key) ?? []);
+  } catch (error) {
+    if (io.signal.aborted) throw error;
+    result.error = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  } finally {
+    run.progress.update(++run.done, `${run.sent} requests`);
+  }
+}
 
-  // Operations without path parameters first: their answers hold the codes the others need.
-  const withPath = (op: Operation) => op.meta.parameters.some((p) => p.in === 'path');
-  await pool(
-    chosen.filter((op) => !withPath(op)),
-    options.concurrency,
-    call,
-  );
-  await pool(chosen.filter(withPath), options.concurrency, call);
-  progress.stop();
-
+/** The report, in the order the operations were chosen. */
+function buildReport(
+  chosen: readonly Operation[],
+  results: ReadonlyMap<Operation, ConformResult>,
+  target: string,
+): ConformReport {
   const list = chosen.map((op) => results.get(op) as ConformResult);
-  const report: ConformReport = {
-    target: clients.baseUrl,
+  return {
+    target,
     operations: list,
     summary: {
       operations: list.length,
@@ -155,7 +203,6 @@ export async function conformCommand(options: ConformOptions, io: Io): Promise<v
       skipped: list.filter((r) => r.skipped).length,
     },
   };
-  io.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : textReport(report));
 }
 
 async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>) {
