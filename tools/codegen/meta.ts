@@ -121,6 +121,8 @@ function paginationOf(
     kind: 'page',
     pageParam: 'page',
     ...(envelope.totalPages ? { totalPagesField: envelope.totalPages } : {}),
+    ...(envelope.page ? { pageField: envelope.page } : {}),
+    ...(envelope.size ? { sizeField: envelope.size } : {}),
     ...common,
   };
 }
