@@ -28,7 +28,13 @@ export interface LooseClient {
   GET(path: string, init: { params: CallParams; signal?: AbortSignal }): Promise<CallResult>;
   pages(
     path: string,
-    init: { params: CallParams; signal?: AbortSignal; prefetch?: boolean },
+    init: {
+      params: CallParams;
+      signal?: AbortSignal;
+      prefetch?: boolean;
+      /** Totals an earlier page announced: a page read apart is held to them (core's end-of-list rule). */
+      announced?: { totalPages?: number; totalElements?: number };
+    },
   ): AsyncIterableIterator<LoosePage>;
 }
 
