@@ -16,13 +16,13 @@ import type { RunningSandbox } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectExit, NOW, sandboxEnv, startTestSandbox } from '../../test-support/cli.js';
 import { runMain } from '../../test-support/in-process.js';
-import { query } from '../../test-support/parquet.js';
 import {
   dropFirst,
   type LyingService,
   lyingService,
   replaceFirst,
 } from '../../test-support/lying-service.js';
+import { query } from '../../test-support/parquet.js';
 
 const E8 = '/feed/fundos/v2/fundos/serie-historica/lote';
 const E8_ID = 'fundosV2ListSeriesBatch';
@@ -311,5 +311,40 @@ describe('sync: text with a lone UTF-16 surrogate', () => {
         .map(String)
         .filter((f) => f.endsWith('.tmp')),
     ).toEqual([]);
+  });
+});
+
+describe('sync: the manifest is checked against the files it names', () => {
+  const days = ['--only', 'mercado-secundario-TPF', '--from', '2026-11-17', '--to', '2026-11-18'];
+  const fileOf = (dir: string, id: string, partition: string) => join(dir, id, partition, 'part-1.parquet');
+  it.each([
+    ['deleted', (path: string) => rmSync(path)],
+    ['cut short', (path: string) => writeFileSync(path, readFileSync(path).subarray(0, 100))],
+  ])('a partition file %s is read again, saying so', async (_, damage) => {
+    const dir = freshDir();
+    expectExit(await sync(dir, days), 0);
+    const path = fileOf(dir, TPF_ID, 'data=2026-11-17');
+    const whole = readFileSync(path);
+    damage(path);
+    service.requests.length = 0;
+    const result = expectExit(await sync(dir, days), 0);
+    expect(result.stderr).toContain(`${TPF_ID}/data=2026-11-17/part-1.parquet`);
+    expect(service.requests.map((r) => r.query.get('data'))).toEqual(['2026-11-17']);
+    expect(readdirSync(join(dir, TPF_ID, 'data=2026-11-17'))).toEqual(['part-1.parquet']);
+    expect(readFileSync(path).length).toBe(whole.length);
+  });
+
+  it("an E8 partition file deleted: E8 reads again from its window's start, the file back", async () => {
+    const dir = freshDir();
+    expectExit(await sync(dir, E8_ONLY), 0);
+    const partitions = readdirSync(join(dir, E8_ID)).sort();
+    const [first] = partitions;
+    rmSync(join(dir, E8_ID, first as string), { recursive: true });
+    service.requests.length = 0;
+    expectExit(await sync(dir, E8_ONLY), 0);
+    expect(service.requests.find((r) => r.path === E8)?.query.get('data-atualizacao')).toBe(
+      '2026-11-16T00:00:00.000',
+    );
+    expect(readdirSync(join(dir, E8_ID)).sort()).toEqual(partitions);
   });
 });

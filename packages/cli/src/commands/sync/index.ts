@@ -17,6 +17,7 @@ import { type Column, recordColumns } from './column-types.js';
 import { Dataset } from './dataset.js';
 import type { LockOptions } from './lock.js';
 import { emptyManifest, type Manifest } from './manifest.js';
+import { forgetMissingFiles } from './manifest-files.js';
 import { checkOnly, syncClock, syncWindow, todayOf } from './options.js';
 import { openParquetWriter } from './parquet-writer.js';
 import { partitionStore } from './partition-store.js';
@@ -69,6 +70,7 @@ export async function syncCommand(options: SyncOptions, io: Io, limits: SyncLimi
   // --restart without --only starts the whole copy over: its manifest is not even read.
   const restartAll = options.restart && only.length === 0;
   const { manifest, notes } = restartAll ? { manifest: emptyManifest(), notes: [] } : dataset.readManifest();
+  notes.push(...forgetMissingFiles(dataset, manifest));
   const restarted = options.restart ? targets.map((t) => t.operationId) : [];
   for (const id of restarted) delete manifest.operations[id];
   const runs = planRuns(targets, columnsOf, manifest, { ...window, today, now });

@@ -2,8 +2,10 @@
 // are spooled as NDJSON (cells.ts has already checked each value against its column and written decimals as their
 // digits), then one `COPY … TO` reads the spool with the columns' exact types and streams it into a compressed
 // Parquet file: DuckDB never holds more than a row group, so memory stays flat whatever the partition's size.
-import { closeSync, fdatasyncSync, openSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, fdatasyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { syncDirectory } from '../../output/destination.js';
 import { type Column, quoteName, sqlType } from './column-types.js';
 
 export interface ParquetWriter {
@@ -84,12 +86,17 @@ function syncFile(path: string): void {
   }
 }
 
-/** Moves a finished temporary file to its final name (atomic within one file system). */
-export function publish(temporary: string, final: string): void {
+/**
+ * Moves a finished temporary file to its final name (atomic within one file system), the directory synced so the
+ * rename survives a power cut before the manifest names the file; returns the file's size.
+ */
+export function publish(temporary: string, final: string): number {
   try {
     renameSync(temporary, final);
   } catch (error) {
     rmSync(temporary, { force: true });
     throw error;
   }
+  syncDirectory(dirname(final));
+  return statSync(final).size;
 }

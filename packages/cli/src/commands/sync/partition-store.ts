@@ -83,8 +83,8 @@ export function partitionStore(
             ? await writerMerge(writer, previousPath, spool, columns, status.keys, temporary)
             : await writer.write(spool.path, columns, temporary, status.keys);
         mkdirSync(target, { recursive: true });
-        publish(temporary, join(target, file));
-        entry.partitions[value] = { file, rows, final: status.final, readAt };
+        const bytes = publish(temporary, join(target, file));
+        entry.partitions[value] = { file, bytes, rows, final: status.final, readAt };
         if (previousPath) replaced.push(previousPath);
         saveSoon();
         return rows;
