@@ -14,7 +14,7 @@ const suites: Record<string, () => Row[] | Promise<Row[]>> = {
   cli: async () => (await import('./cli.ts')).cliBench(),
   exact: async () => (await import('./exact.ts')).exactBench(),
   handlers: async () => (await import('./handlers.ts')).handlersBench(),
-  hostile: async () => (await import('./hostile/index.ts')).hostileBench(),
+  'client-memory': async () => (await import('./client-memory.ts')).clientMemoryBench(),
   'export-e8': async () => (await import('./export-e8.ts')).exportE8Bench(),
   sync: async () => (await import('./sync.ts')).syncBench(),
 };

@@ -41,7 +41,8 @@ export interface ConformResult {
 export interface ConformReport {
   target: string;
   operations: ConformResult[];
-  summary: { operations: number; called: number; withDrifts: number; skipped: number };
+  /** `checked`: answers compared with the spec (2xx); the command fails when it is 0. */
+  summary: { operations: number; called: number; checked: number; withDrifts: number; skipped: number };
 }
 
 const SPECS: Record<Operation['document'], string> = {
@@ -91,6 +92,7 @@ export async function conformCommand(options: ConformOptions, io: Io): Promise<v
   progress.start(chosen.length, 0);
   let done = 0;
   let sent = 0;
+  let checked = 0;
   const codes = new Map<string, Set<string>>();
   const results = new Map<Operation, ConformResult>();
 
@@ -126,6 +128,7 @@ export async function conformCommand(options: ConformOptions, io: Io): Promise<v
       codes.set(op.meta.path, found);
       const key = `GET ${op.meta.path}`;
       result.drifts = driftsOf(model, op.meta, answer.response.status, answer.data, issues.get(key) ?? []);
+      checked++;
     } catch (error) {
       if (io.signal.aborted) throw error;
       result.error = error instanceof Error ? error.message.split('\n')[0] : String(error);
@@ -151,11 +154,23 @@ export async function conformCommand(options: ConformOptions, io: Io): Promise<v
     summary: {
       operations: list.length,
       called: list.filter((r) => r.status !== undefined).length,
+      checked,
       withDrifts: list.filter((r) => r.drifts.length > 0).length,
       skipped: list.filter((r) => r.skipped).length,
     },
   };
   io.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : textReport(report));
+  if (checked === 0) throw nothingChecked(list);
+}
+
+/** A report that compared no answer is no verdict on the spec: the command fails, naming the first cause. */
+function nothingChecked(list: readonly ConformResult[]): Error {
+  const first = list.find((r) => r.error) ?? list.find((r) => r.skipped);
+  const cause = first ? ` (${first.operation}: ${first.error ?? first.skipped})` : '';
+  return new Error(
+    `conform checked nothing: no operation answered with data to compare with the spec${cause}. Check the ` +
+      'credentials and the base URL with assoc-feed auth check.',
+  );
 }
 
 async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>) {
@@ -223,7 +238,7 @@ function textReport(report: ConformReport): string {
   const lines: string[] = [];
   const s = report.summary;
   lines.push(
-    `conform ${report.target}: ${s.operations} GET operations, ${s.called} answered, ${s.withDrifts} differ from the spec, ${s.skipped} skipped`,
+    `conform ${report.target}: ${s.operations} GET operations, ${s.called} answered, ${s.checked} checked, ${s.withDrifts} differ from the spec, ${s.skipped} skipped`,
   );
   for (const r of report.operations) {
     const id = r.documentId ? `  (${r.documentId})` : '';

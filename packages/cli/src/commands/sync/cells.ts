@@ -112,8 +112,8 @@ export function checkKeys(
   for (const key of keys) {
     const column = columns.find((c) => c.name === key);
     const value = row[key];
-    if (!column || column.type.kind !== 'string' || value === null) continue;
-    const type = column.type;
+    const type = column?.type;
+    if (type?.kind !== 'string' || value === null) continue;
     const fail = (why: string): never => {
       throw new ValueFitError(key, value, type, `${why}, and it is a key of the merge`);
     };
