@@ -52,7 +52,7 @@ describe('assoc-feed conform', () => {
       await runCli(['conform', '--only', 'E3,/vna', '--quiet'], sandboxEnv(drifting)),
       0,
     );
-    expect(result.stdout).toContain('2 GET operations, 2 answered, 2 differ from the spec');
+    expect(result.stdout).toContain('2 GET operations, 2 answered, 2 checked, 2 differ from the spec');
     expect(result.stdout).toMatch(/envelope +\/: expected a page: content \(list\)/);
     expect(result.stdout).toContain('touches the inferred choice:');
     expect(result.stdout).toContain('--json > conform.json');
