@@ -14,6 +14,7 @@ export {
   rawNumberText,
   stringifyLossless,
 } from './body/exact-json.js';
+export { ACCESS_TOKEN_HEADER } from './calls/fetch-pipeline.js';
 export { withLosslessNumbers } from './client/create-document-client.js';
 export { createSession, type Session, withSession } from './client/session.js';
 export { checkResponseValidators } from './config/client-config.js';
@@ -24,6 +25,7 @@ export {
   HOST_VARIABLES,
   resolveBaseUrl,
 } from './environments/environments.js';
+export { REDACTED, redact, secretForms } from './errors/redact.js';
 export { type DateRange, resolveDateWindow } from './input/date-window.js';
 export { operationKey } from './input/meta.js';
 export {
