@@ -148,7 +148,8 @@ export async function suiteBench(args = process.argv.slice(3)): Promise<Row[]> {
   for (const pkg of chosen) {
     console.error(`› suite: ${pkg.name}…`);
     packages.push(await profilePackage(pkg));
+    // After each package: a long run that is stopped keeps what it measured.
+    if (values.json) writeFileSync(values.json, `${JSON.stringify(packages, null, 2)}\n`);
   }
-  if (values.json) writeFileSync(values.json, `${JSON.stringify(packages, null, 2)}\n`);
   return printProfile(packages);
 }
