@@ -6,10 +6,5 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Test files run one after another in a shared worker instead of a fresh one each: core's modules and
-    // openapi-fetch load once, not once per file (`pnpm bench suite core` compares). Core keeps no state
-    // outside its clients (its module-level maps are memos), and a file must leave nothing behind: restore
-    // every global, environment variable and timer it stubs.
-    isolate: false,
   },
 });
