@@ -18,7 +18,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { repoRoot } from '../../specs/apis.ts';
+import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 import type { Row } from '../measure.ts';
 import { type FileTime, type PackageTime, printProfile } from './table.ts';
 
@@ -31,14 +31,21 @@ interface Workspace {
   script: string;
 }
 
+/** The workspace's package folders as pnpm-workspace.yaml lists them (`dir/*`: each folder in `dir`). */
+function workspaceDirs(): string[] {
+  const text = readFileSync(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8');
+  const block = /^packages:\n((?:[ \t]+-.*\n)+)/m.exec(text)?.[1] ?? '';
+  return [...block.matchAll(/-\s*['"]?([^'"\s#]+)/g)].flatMap(([, entry = '']) =>
+    entry.endsWith('/*')
+      ? readdirSync(join(repoRoot, entry.slice(0, -2)))
+          .sort()
+          .map((d) => join(entry.slice(0, -2), d))
+      : [entry],
+  );
+}
+
 function testablePackages(): Workspace[] {
-  const dirs = [
-    'tools',
-    ...readdirSync(join(repoRoot, 'packages'))
-      .sort()
-      .map((d) => join('packages', d)),
-  ];
-  return dirs.flatMap((d) => {
+  return workspaceDirs().flatMap((d) => {
     const dir = join(repoRoot, d);
     const manifestPath = join(dir, 'package.json');
     if (!existsSync(manifestPath)) return [];
