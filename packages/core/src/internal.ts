@@ -16,6 +16,7 @@ export {
 } from './body/exact-json.js';
 export { ACCESS_TOKEN_HEADER } from './calls/fetch-pipeline.js';
 export { withLosslessNumbers } from './client/create-document-client.js';
+export type { LooseClient, LoosePage, LooseParams, LooseResult } from './client/loose-client.js';
 export { createSession, type Session, withSession } from './client/session.js';
 export { checkResponseValidators } from './config/client-config.js';
 export {

@@ -2,7 +2,13 @@
 // (--sandbox) or where the FEED_* variables point. Every number is read with the digits the service sent.
 import { createFeedClient } from '@assoc-feed/client';
 import { type DocumentClientOptions, type EnvironmentName, FeedError, type FetchFn } from '@assoc-feed/core';
-import { ACCESS_TOKEN_HEADER, environmentFromVariable, withLosslessNumbers } from '@assoc-feed/core/internal';
+import {
+  ACCESS_TOKEN_HEADER,
+  environmentFromVariable,
+  type LooseClient,
+  type LooseParams,
+  withLosslessNumbers,
+} from '@assoc-feed/core/internal';
 import type { createInProcessSandbox } from '@assoc-feed/sandbox/in-process';
 
 /** What --sandbox answers from (the in-process sandbox's shape). */
@@ -11,24 +17,7 @@ export type InProcessSandbox = ReturnType<typeof createInProcessSandbox>;
 import type { DocumentKey } from './catalog.js';
 import { type Settings, UsageError } from './settings.js';
 
-export type Params = { path?: Record<string, unknown>; query?: Record<string, unknown> };
-
-export interface LoosePage {
-  page: number;
-  items: unknown[];
-  totalElements?: number;
-  totalPages?: number;
-  nextCursor?: string;
-}
-
-/** A document client seen through a loose GET: operations arrive by name at run time, checked by the client. */
-export interface LooseClient {
-  GET(path: string, init: { params: Params; signal?: AbortSignal }): Promise<{ data?: unknown }>;
-  pages(
-    path: string,
-    init: { params: Params; signal?: AbortSignal; firstPageNotFound?: 'end' | 'throw' },
-  ): AsyncIterableIterator<LoosePage>;
-}
+export type Params = LooseParams;
 
 export interface Feed {
   client(key: DocumentKey): LooseClient;

@@ -2,8 +2,9 @@
 // E1, takes only `tipo-fundo`), so this reads the list itself, in pages of the most the spec allows, up to a bound,
 // and keeps the funds whose names (of the fund, its classes or subclasses) hold every word asked, or whose
 // identifier (fund, class or subclass) is the CNPJ asked.
+
+import type { LooseClient, LoosePage } from '@assoc-feed/core/internal';
 import type { Entry } from './catalog.js';
-import type { LooseClient, LoosePage } from './feed.js';
 import { paging } from './paging.js';
 import { words } from './search.js';
 

@@ -3,8 +3,9 @@
 // exactly how to read on. `skip` leaves out the first records of the first page read (or of an answer sent all at
 // once): what a read-on hint uses when a cut fell inside a page.
 import { NotFoundError } from '@assoc-feed/core';
+import type { LooseClient, LoosePage } from '@assoc-feed/core/internal';
 import type { Entry } from './catalog.js';
-import type { LooseClient, LoosePage, Params } from './feed.js';
+import type { Params } from './feed.js';
 import { type Paging, paging } from './paging.js';
 
 export interface ReadPage {

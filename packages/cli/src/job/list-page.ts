@@ -3,7 +3,7 @@
 // the page, never a shorter list. The last page the totals imply (page 0's own, when it is the one read) is read
 // through to the end, so that when it is full core asks the page after it, and a total smaller than the list shows
 // as an error rather than as lost records.
-import type { LooseClient, LoosePage } from '../clients.js';
+import type { LooseClient, LoosePage } from '@assoc-feed/core/internal';
 import type { CallParams } from './request.js';
 
 export interface ListTotals {
