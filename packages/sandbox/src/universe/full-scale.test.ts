@@ -1,6 +1,6 @@
 import { rawNumberText } from '@assoc-feed/core/internal';
 import { describe, expect, it } from 'vitest';
-import { FULL_SCALE_EVERY, fullScaleFor } from './full-scale.js';
+import { decimalsOf, FULL_SCALE_EVERY, fullScaleFor } from './full-scale.js';
 
 const KEYS = Array.from({ length: 400 }, (_, i) => i * 2654435761);
 /** 400 distinct values near `base`, each a double of few digits. */
@@ -23,7 +23,7 @@ describe('fullScaleFor: values at the documented scale for a seeded share', () =
         .filter((pair): pair is readonly [string, number] => pair[0] !== undefined);
       for (const [text, value] of full) {
         expect(text.split('.')[1]).toHaveLength(decimals);
-        expect(text.startsWith(value.toFixed(6))).toBe(true);
+        expect(text.startsWith(decimalsOf(value, 6))).toBe(true);
         expect(text).toMatch(/[1-9]$/);
       }
       expect(sent.filter((v, i) => v === values[i])).toHaveLength(KEYS.length - full.length);
