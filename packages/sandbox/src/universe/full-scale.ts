@@ -62,6 +62,10 @@ export function fullScaleFor(
         text += String(i === precision - 1 ? 1 + (rng.u32() % 9) : rng.u32() % 10);
       return rawNumber(text);
     }
+    // A figure the world rounded to fewer decimals than a double keeps (a projected change of 0.13, a fee of
+    // 1.25 %, a zero-coupon bond's duration of 89 business days) is a figure of those decimals: seeded digits
+    // after it would be noise the service never sends.
+    if ((String(value).split('.')[1]?.length ?? 0) < KEPT_DECIMALS) return value;
     const own = hashString(String(value));
     if (mix(own, 41) % FULL_SCALE_EVERY !== 0) return value;
     // Scale not documented: as many decimals as the precision leaves.
