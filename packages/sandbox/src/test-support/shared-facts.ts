@@ -311,6 +311,24 @@ export const SHARED_FACTS: SharedFact[] = [
         );
         differ(out, `${r.codigo_isin} price against TPF on ${day}`, at(r.pu_indicativo, 6), at(market.pu, 6));
       }
+      type Ima = Row & { componentes?: Row[] };
+      const ima = (await read.json<Ima[]>(`${PI}/v1/indices-mais/resultados-ima?data=${day}`)) ?? [];
+      const components = compared(
+        ima.flatMap((i) => i.componentes ?? []),
+        `IMA components on ${day}`,
+      );
+      for (const c of components) {
+        const market = tpf.find(
+          (t) => t.tipo_titulo === c.tipo_titulo && t.data_vencimento === c.data_vencimento,
+        );
+        const where = `${c.tipo_titulo} ${c.data_vencimento} in the IMA components on ${day}`;
+        if (!market) {
+          out.push(`${where}: a bond mercado-secundario-TPF does not price`);
+          continue;
+        }
+        differ(out, `${where}: rate`, at(c.taxa_indicativa, 4), at(market.taxa_indicativa, 4));
+        differ(out, `${where}: price`, at(c.pu, 6), at(market.pu, 6));
+      }
       return out;
     },
   },

@@ -136,6 +136,19 @@ export function indexSummary(ctx: RequestContext, def: IndexDef, date: string, r
   };
 }
 
+/** The bonds of an index's portfolio on `date` with their rate and prices of the day (`componentes`). */
+function bondComponents(ctx: RequestContext, def: IndexDef, date: string, rule: StartRule): Rec[] {
+  const market = ctx.world.market;
+  return bondPositions(ctx, def, rule, date).holdings.map(({ item: b, price }) => ({
+    tipo_titulo: b.tipo,
+    data_vencimento: b.maturity,
+    taxa_indicativa: market.bondRate(b, date),
+    pu: price,
+    // Coupon payments are not events of the sandbox's market: no interest is paid on the day.
+    pu_juros: 0,
+  }));
+}
+
 export function intradayIndices(ctx: RequestContext, date: string, defs: IndexDef[]): Rec[] {
   const market = ctx.world.market;
   return defs.map((def) => {
@@ -155,6 +168,11 @@ export const imaProducers: Record<string, Producer> = {
     byIndex(bondPortfolioRecords(ctx, ctx.world.market.imaIndices, w.month, imaRule)),
   ResultadosIma: (ctx, w) =>
     ctx.world.market.imaIndices.map((def) => indexSummary(ctx, def, w.date, imaRule(def))),
+  ResultadosImaComComponentes: (ctx, w) =>
+    ctx.world.market.imaIndices.map((def) => ({
+      ...indexSummary(ctx, def, w.date, imaRule(def)),
+      componentes: bondComponents(ctx, def, w.date, imaRule(def)),
+    })),
   ResultadosIntradiariosIma: (ctx, w) =>
     intradayIndices(ctx, w.date, ctx.world.market.imaIndices.slice(0, 6)),
 };
