@@ -6,9 +6,9 @@ import {
   nthBusinessDayOfMonth,
   previousBusinessDay,
 } from '../../calendar.js';
+import { decimalsOf } from '../../generate/full-scale.js';
 import { key, unit } from '../../rng.js';
 import { lastClosedBusinessDay, type Month, monthKey, monthOfDate, monthOfKey } from '../../time.js';
-import { decimalsOf } from '../../generate/full-scale.js';
 import type { FundEntity } from '../../universe/funds.js';
 import { formatCnpj } from '../../universe/ids.js';
 import { seriesPoint } from '../../universe/series.js';
