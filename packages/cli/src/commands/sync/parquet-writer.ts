@@ -23,6 +23,8 @@ export interface ParquetWriter {
     keys: readonly string[],
     target: string,
   ): Promise<number>;
+  /** Whether every row of `spool` is already, identically, a row of `previous` (a merge would change nothing). */
+  holds(previous: string, spool: string, columns: readonly Column[]): Promise<boolean>;
   close(): void;
 }
 
@@ -67,6 +69,13 @@ export async function openParquetWriter(): Promise<ParquetWriter> {
         `UNION ALL SELECT ${names(columns)}, 1 AS _new, row_number() OVER () AS _line FROM ${source(spool, columns)}` +
         `)${latest(keys, '_new DESC, _line DESC')}`;
       return copy(select, target);
+    },
+    async holds(previous, spool, columns) {
+      const result = await connection.runAndReadAll(
+        `SELECT count(*) FROM (SELECT ${names(columns)} FROM ${source(spool, columns)} ` +
+          `EXCEPT SELECT ${names(columns)} FROM read_parquet(${literal(previous)}))`,
+      );
+      return Number(result.getRows()[0]?.[0] ?? 1) === 0;
     },
     close() {
       connection.closeSync();
