@@ -6,9 +6,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 
-export async function startS3Server(): Promise<{ endpoint: string; stop: () => Promise<void> }> {
+/** `buckets`: created at start (the tests create theirs through the S3 API). */
+export async function startS3Server(
+  buckets: readonly string[] = [],
+): Promise<{ endpoint: string; stop: () => Promise<void> }> {
   const directory = mkdtempSync(join(tmpdir(), 'assoc-feed-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: buckets.map((name) => ({ name, configs: [] })),
+  });
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,

@@ -5,6 +5,7 @@ declare module 's3rver' {
     address?: string;
     silent?: boolean;
     directory: string;
+    configureBuckets?: { name: string; configs: string[] }[];
   }
   export default class S3rver {
     constructor(options: S3rverOptions);

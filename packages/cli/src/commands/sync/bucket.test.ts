@@ -175,7 +175,9 @@ describe('sync --out-dir s3://bucket/prefix', () => {
 
   it('a run killed (SIGKILL) after its first part, run again, leaves the rows of an uninterrupted run and no leftover', async () => {
     const killedBucket = await newBucket(client, 'killed');
-    const slow = await startTestSandbox({ funds: 24, latencyMs: 250 });
+    // Answers are slowed so the run is still going when its first part lands (the rerun reads everything again:
+    // the killed run wrote no manifest).
+    const slow = await startTestSandbox({ funds: 24, latencyMs: 100 });
     try {
       const args = ['sync', '--out-dir', `s3://${killedBucket}/${PREFIX}`, ...ONLY, '-c', '1', '--quiet'];
       const slowEnv = { ...sandboxEnv(slow), ...bucketEnv(), FEED_NOW: NOW };
