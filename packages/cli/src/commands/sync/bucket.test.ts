@@ -118,6 +118,15 @@ describe('sync --out-dir s3://bucket/prefix', () => {
     expect(calls).toBeLessThanOrEqual(8);
   });
 
+  it('--dry-run reads the manifest from the bucket and writes nothing', async () => {
+    const keys = await listKeys(client, bucket);
+    const result = expectExit(await syncTo(bucket, [...ONLY, '--dry-run']), 0);
+    expect(result.stdout).toContain(`plan: sync 2 operations into s3://${bucket}/feed/copy`);
+    expect(result.stdout).toContain('mercado-secundario-TPF: 0 days to read, 3 up to date');
+    expect(result.stdout).toContain(`manifest: s3://${bucket}/feed/copy/_sync.json`);
+    expect(await listKeys(client, bucket)).toEqual(keys);
+  });
+
   it('--restart --only TPF writes it again under new names, removes the old parts, keeps E8 and the foreign object', async () => {
     const before = await namedKeys(bucket);
     expectExit(

@@ -78,13 +78,17 @@ export async function syncCommand(options: SyncOptions, io: Io, limits: SyncLimi
   const restartAll = options.restart && only.length === 0;
   const { manifest, notes } = restartAll
     ? { manifest: emptyManifest(), notes: [] }
-    : await dataset.readManifest();
+    : await Promise.resolve(dataset.readManifest()).catch(async (error) => {
+        await dataset.release(); // a bucket's client is closed on every way out
+        throw error;
+      });
   const restarted = options.restart ? targets.map((t) => t.operationId) : [];
   for (const id of restarted) delete manifest.operations[id];
   const runs = planRuns(targets, columnsOf, manifest, { ...window, today, now });
   const problems = checkSchemas(runs, manifest);
   if (problems.length > 0) {
     const names = problems.map((p) => p.slice(0, p.indexOf(':')));
+    await dataset.release();
     throw new UsageError(
       `the copy was written with another schema than this version's spec gives:\n${problems.join('\n')}\n` +
         `write those operations again with: assoc-feed sync --out-dir ${options.outDir} --restart --only ` +
@@ -95,11 +99,12 @@ export async function syncCommand(options: SyncOptions, io: Io, limits: SyncLimi
   if (options.dryRun) {
     for (const note of notes) warn(`note: ${note}`);
     io.stdout.write(`${describePlan(runs, options.outDir, now())}\ndry run: nothing was sent or written\n`);
+    await dataset.release();
     return;
   }
 
-  await dataset.take(limits.lock);
   try {
+    await dataset.take(limits.lock);
     for (const note of notes) warn(`note: ${note}`);
     if (restartAll) await dataset.restart(manifest, [...dataset.operationIds]);
     else if (restarted.length > 0) await dataset.restart(manifest, restarted);
