@@ -2,8 +2,8 @@
 // window), the schema check against a copy written earlier, the dry run's plan and the progress bar's total.
 import { count } from '../../job/job.js';
 import { type Column, sqlType } from './column-types.js';
+import { settleHoles } from './finality.js';
 import { MANIFEST, type Manifest, type SchemaField } from './manifest.js';
-import { settleHoles } from './release.js';
 import type { SyncTarget } from './scope.js';
 import { locationOf } from './storage.js';
 import { datedUnits, snapshotDue, type TargetRun, updatesSince } from './target.js';
