@@ -80,7 +80,6 @@ export const EXAMPLES: Record<string, readonly string[]> = {
     'assoc-feed sync --out-dir feed-copy/ --only E8,mercado-secundario-TPF --from 2026-01-02 --to 2026-01-30',
     'assoc-feed sync --out-dir feed-copy/ --dry-run',
     'assoc-feed sync --out-dir s3://my-bucket/feed',
-    'assoc-feed sync --out-dir s3://feed-copy/feed --s3-endpoint http://localhost:9000',
   ],
 };
 

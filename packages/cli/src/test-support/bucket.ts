@@ -41,9 +41,13 @@ export function s3Client(endpoint = s3Endpoint()): S3Client {
 }
 
 let buckets = 0;
-/** A new, empty bucket for one test. */
-export async function newBucket(client: S3Client, label: string): Promise<string> {
-  const name = `${label}-${process.pid}-${++buckets}`.toLowerCase().replace(/[^a-z0-9-]/g, '-');
+/** A new, empty bucket for one test (named `label` exactly when `suffix` is ''). */
+export async function newBucket(
+  client: S3Client,
+  label: string,
+  suffix = `-${process.pid}-${++buckets}`,
+): Promise<string> {
+  const name = `${label}${suffix}`.toLowerCase().replace(/[^a-z0-9-]/g, '-');
   await client.send(new CreateBucketCommand({ Bucket: name }));
   return name;
 }
