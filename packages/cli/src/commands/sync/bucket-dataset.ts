@@ -26,6 +26,8 @@ export class BucketDataset implements CopyDataset {
   private readonly taken = new Set<string>();
   /** Parts of operations being written again (--restart): removed once the run's manifest is written. */
   private retired: PartRef[] = [];
+  /** A predecessor's leftovers are removed once, before this run writes. */
+  private leftoversRemoved = false;
 
   private constructor(
     readonly dir: string,
@@ -93,6 +95,8 @@ export class BucketDataset implements CopyDataset {
 
   /** The parts a killed run's lock lists as pending that the manifest does not name. */
   async removeLeftovers(manifest: Manifest): Promise<number> {
+    if (this.leftoversRemoved) return 0;
+    this.leftoversRemoved = true;
     const pending = this.lock?.previousPending ?? [];
     let removed = 0;
     for (const name of new Set(pending)) {

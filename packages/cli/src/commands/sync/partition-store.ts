@@ -74,13 +74,24 @@ export function partitionStore(
         const file = dataset.nextPartFile(partition, previous?.file);
         const temporary = dataset.tempPath(`${operationId}-${value}-${file}.${process.pid}.tmp`);
         const previousPart = previous?.file ? { ...partition, file: previous.file } : undefined;
-        const previousPath = status.keys && previousPart ? await dataset.partFile(previousPart) : undefined;
-        // Nothing new for a keyed partition (records read again at the position's instant): its file stays.
-        if (previousPath && previous && (await writer.holds(previousPath, spool.path, columns)))
+        const previousPath = previousPart ? await dataset.partFile(previousPart) : undefined;
+        // Nothing new (a day read again while it may change, records read again at E8's position): the file
+        // stays, so a run with nothing new writes no file.
+        if (
+          previousPath &&
+          previous &&
+          (await writer.holds(previousPath, spool.path, columns, !!status.keys))
+        ) {
+          if (!status.keys) {
+            entry.partitions[value] = { ...previous, final: status.final, readAt };
+            await saveSoon();
+          }
           return previous.rows;
-        const rows = previousPath
-          ? await writerMerge(writer, previousPath, spool, columns, status.keys as string[], temporary)
-          : await writer.write(spool.path, columns, temporary, status.keys);
+        }
+        const rows =
+          previousPath && status.keys
+            ? await writerMerge(writer, previousPath, spool, columns, status.keys, temporary)
+            : await writer.write(spool.path, columns, temporary, status.keys);
         await dataset.publishPart(temporary, { ...partition, file });
         entry.partitions[value] = { file, rows, final: status.final, readAt };
         if (previousPart) replaced.push(previousPart);
