@@ -2,15 +2,45 @@
 // Basic header in a 400). Everything an error carries passes through here first, so a secret can only reach a
 // log by a route this function does not see.
 
+import { base64Utf8 } from '../auth/base64.js';
+
 export const REDACTED = '[redacted]';
 
-/** A deep copy of `value` in which every occurrence of every non-empty secret is replaced by `[redacted]`. */
+/**
+ * A deep copy of `value` in which every occurrence of every non-empty secret, in each of its `secretForms`, is
+ * replaced by `[redacted]`.
+ */
 export function redact<T>(value: T, secrets: readonly (string | undefined)[]): T {
-  const list = secrets.filter((s): s is string => typeof s === 'string' && s.length > 0);
+  const list = secretForms(secrets);
   // Longest first: a secret that contains another must be replaced whole.
   list.sort((a, b) => b.length - a.length);
   if (list.length === 0) return value;
   return walk(value, list, 0) as T;
+}
+
+/**
+ * Each secret as a server may echo it back: as sent; escaped inside a JSON string (a text that holds the record
+ * as JSON carries `\"` for `"`); percent-encoded, as in a URL it echoes; and base64-encoded on its own (standard and
+ * URL-safe alphabets, with and without padding), as the Basic header carries `client_id:client_secret`.
+ */
+export function secretForms(secrets: readonly (string | undefined)[]): string[] {
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    if (typeof secret !== 'string' || secret.length === 0) continue;
+    const base64 = base64Utf8(secret);
+    const unpadded = base64.replace(/=+$/, '');
+    for (const form of [
+      secret,
+      JSON.stringify(secret).slice(1, -1),
+      encodeURIComponent(secret),
+      base64,
+      unpadded,
+      unpadded.replace(/\+/g, '-').replace(/\//g, '_'),
+    ]) {
+      forms.add(form);
+    }
+  }
+  return [...forms];
 }
 
 function walk(value: unknown, secrets: readonly string[], depth: number): unknown {
