@@ -6,7 +6,8 @@
 // mock on Node 20, 22 and 24 (the ones the machine lacks from the npm registry, cached in .tools/runtimes), loads
 // every entry point from a CommonJS module, runs the README's getting-started snippets against the packed sandbox
 // on each runtime, runs every bin, the user journeys of journeys.ts (the server bins via npx and directly, kept
-// up 20 s and stopped with SIGTERM; `assoc-feed --version` and `auth check`), the MCP server's sessions of
+// up 20 s and stopped with SIGTERM; `assoc-feed --version` and `auth check`), the server bins started in the
+// background by a script, setsid, nohup or a Makefile that exits (background-servers.ts), the MCP server's sessions of
 // mcp-server.ts (the official MCP client over stdio), runs a Vitest and a Jest project
 // using the mock's and the sandbox's global set-ups, and the request-handler examples with msw 3 on Node 22+. Exit 1 when anything fails, 2 when the check itself cannot run.
 import { spawnSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { checkApiReport, REPORT_COMMAND, type ReportVerdict } from './api-surface.ts';
+import { checkBackgroundServers } from './background-servers.ts';
 import { checkPackage, type PackageVerdict } from './check-package.ts';
 import { checkConsumer, installConsumer, rootDevDependency, type Step } from './consumer.ts';
 import { checkFixedGroup } from './fixed-group.ts';
@@ -161,12 +163,13 @@ async function main(): Promise<number> {
     const steps = install.ok ? [install, ...(await checkConsumer(options))] : [install];
     const cli = packed.find((p) => p.manifest.name === '@assoc-feed/cli');
     const mcp = packed.some((p) => p.manifest.name === '@assoc-feed/mcp');
-    const [journeys, msw3, mcpSessions] = await Promise.all([
+    const [journeys, background, msw3, mcpSessions] = await Promise.all([
       install.ok && cli ? checkJourneys(consumerDir, cli.manifest.version as string) : [],
+      install.ok ? checkBackgroundServers(consumerDir) : [],
       msw3Installed.then(async (step) => (step.ok ? [step, await typeCheckMsw3Project(msw3Dir)] : [step])),
       install.ok && mcp ? checkMcpServer(consumerDir) : [],
     ]);
-    steps.push(...journeys, ...mcpSessions);
+    steps.push(...journeys, ...background, ...mcpSessions);
     const runners = await runnersInstalled;
     steps.push(runners, ...(runners.ok ? await checkRunnerProjects(runnersDir) : []));
     steps.push(...msw3, ...(msw3[0]?.ok ? await runMsw3Project(msw3Dir, runtimeSet.runtimes) : []));
