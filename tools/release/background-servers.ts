@@ -66,7 +66,7 @@ const cases: Case[] = [
   {
     label: 'a Makefile target ran `npx assoc-feed-mock &`',
     bin: 'assoc-feed-mock',
-    line: `npx assoc-feed-mock ${serverArgs.replace('$LOG', '$$LOG')}`,
+    line: `npx assoc-feed-mock ${serverArgs.replace('$LOG', () => '$$LOG')}`,
     make: true,
     manager: npx,
   },
@@ -108,68 +108,68 @@ async function callFromAnotherProcess(url: string, expected: number): Promise<st
   }
 }
 
+/** Runs the case's script (or Makefile) to its exit; the server's URL once its log says it listens. */
+async function startInBackground(dir: string, c: Case, id: string, log: string, index: number) {
+  const file = join(dir, c.make ? `Makefile.background-${index}` : `background-${index}.sh`);
+  writeFileSync(file, c.make ? `serve:\n\t${c.line}\n` : `#!/usr/bin/env bash\nset -e\n${c.line}\nexit 0\n`);
+  const [command, args] = c.make ? ['make', ['-s', '-f', file, 'serve']] : ['bash', [file]];
+  const env = { ...process.env, [MARK]: id, LOG: log, npm_config_update_notifier: 'false' };
+  const failed = await run(command, args, { cwd: dir, env, timeout: 60_000 }).then(
+    () => undefined,
+    (e: Error) => `the script failed: ${e.message}`,
+  );
+  if (failed) return { problem: failed };
+  const deadline = Date.now() + START_LIMIT_MS;
+  while (Date.now() < deadline) {
+    const url = /Press Ctrl-C/.test(read(log))
+      ? /listening on (http:\/\/\S+)/.exec(read(log))?.[1]
+      : undefined;
+    if (url) return { url };
+    await pause(200);
+  }
+  return { problem: `did not start within ${START_LIMIT_MS / 1000} s` };
+}
+
+/** SIGKILL to the package manager; how long the bin took to stop, or undefined if it did not. */
+async function killManager(manager: number, bin: number): Promise<number | undefined> {
+  process.kill(manager, 'SIGKILL');
+  const killed = performance.now();
+  const stopBy = Date.now() + STOP_LIMIT_MS;
+  while (alive(bin) && Date.now() < stopBy) await pause(100);
+  return alive(bin) ? undefined : performance.now() - killed;
+}
+
 async function runCase(dir: string, c: Case, index: number): Promise<Step> {
   const began = performance.now();
   const id = `case-${process.pid}-${index}`;
   const log = join(dir, `background-${index}.log`);
-  const file = join(dir, c.make ? `Makefile.background-${index}` : `background-${index}.sh`);
-  writeFileSync(file, c.make ? `serve:\n\t${c.line}\n` : `#!/usr/bin/env bash\nset -e\n${c.line}\nexit 0\n`);
-  const problems: string[] = [];
+  const name = `${c.label}, exited: serves on, stops with its package manager`;
+  const fail = (problem: string): Step => ({
+    name,
+    ok: false,
+    output: `${problem}\n${read(log)}`,
+    ms: performance.now() - began,
+  });
   try {
-    const script = c.make ? ['make', ['-s', '-f', file, 'serve']] : ['bash', [file]];
-    const exited = await run(script[0] as string, script[1] as string[], {
-      cwd: dir,
-      env: { ...process.env, [MARK]: id, LOG: log, npm_config_update_notifier: 'false' },
-      timeout: 60_000,
-    }).then(
-      () => undefined,
-      (e: Error) => `the script failed: ${e.message}`,
-    );
-    if (exited) return { name: c.label, ok: false, output: exited, ms: performance.now() - began };
-
-    const deadline = Date.now() + START_LIMIT_MS;
-    let url: string | undefined;
-    while (!url && Date.now() < deadline) {
-      if (/Press Ctrl-C/.test(read(log))) url = /listening on (http:\/\/\S+)/.exec(read(log))?.[1];
-      else await pause(200);
-    }
-    if (!url)
-      return {
-        name: c.label,
-        ok: false,
-        output: `did not start:\n${read(log)}`,
-        ms: performance.now() - began,
-      };
+    const started = await startInBackground(dir, c, id, log, index);
+    if (!started.url) return fail(started.problem ?? 'did not start');
 
     await pause(CALL_AFTER_MS);
+    const problem = await callFromAnotherProcess(started.url, c.bin === 'assoc-feed-mock' ? 200 : 401);
+    if (problem) return fail(`${CALL_AFTER_MS / 1000} s after the script exited, it ${problem}`);
+
     const processes = marked(id);
     const bin = processes.find((p) => /\/dist\/cli\.c?js/.test(p.cmdline) && !/^(ba)?sh /.test(p.cmdline));
     const manager = processes.find((p) => c.manager.test(p.cmdline));
-    const problem = await callFromAnotherProcess(url, c.bin === 'assoc-feed-mock' ? 200 : 401);
-    if (problem) problems.push(`${CALL_AFTER_MS / 1000} s after the script exited, it ${problem}`);
-    if (!bin || !manager) {
-      problems.push(
+    if (!bin || !manager)
+      return fail(
         `no ${bin ? 'package manager' : 'bin'} among ${processes.map((p) => p.cmdline).join(' | ')}`,
       );
-    } else {
-      process.kill(manager.pid, 'SIGKILL');
-      const killed = performance.now();
-      const stopBy = Date.now() + STOP_LIMIT_MS;
-      while (alive(bin.pid) && Date.now() < stopBy) await pause(100);
-      if (alive(bin.pid))
-        problems.push(`still running ${STOP_LIMIT_MS / 1000} s after its package manager was killed`);
-      else
-        problems.unshift(
-          `answered ${CALL_AFTER_MS / 1000} s after the script exited; stopped ${((performance.now() - killed) / 1000).toFixed(1)} s after SIGKILL of its package manager`,
-        );
-    }
-    const ok = problems.length === 1 && !problem && Boolean(bin && manager);
-    return {
-      name: `${c.label}, exited: serves on, stops with its package manager`,
-      ok,
-      output: ok ? problems.join('') : `${problems.join('\n')}\n${read(log)}`,
-      ms: performance.now() - began,
-    };
+    const took = await killManager(manager.pid, bin.pid);
+    if (took === undefined)
+      return fail(`still running ${STOP_LIMIT_MS / 1000} s after its package manager was killed`);
+    const output = `answered ${CALL_AFTER_MS / 1000} s after the script exited; stopped ${(took / 1000).toFixed(1)} s after SIGKILL of its package manager`;
+    return { name, ok: true, output, ms: performance.now() - began };
   } finally {
     for (const p of marked(id)) {
       try {
