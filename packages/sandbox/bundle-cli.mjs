@@ -15,7 +15,7 @@ await build({
   format: 'cjs',
   // package.json's engines.
   target: 'node20.19',
-  // spec/load.ts finds the installed @assoc-feed/specs from its own URL: in the bundle, the bundle's. The banner
+  // spec-reader/load.ts finds the installed @assoc-feed/specs from its own URL: in the bundle, the bundle's. The banner
   // comes before esbuild's "use strict" (after the entry's #! line), so it says it again: the modules were written
   // for strict mode.
   define: { 'import.meta.url': '__bundleUrl' },

@@ -6,5 +6,7 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // tooling/ is a package of its own (@assoc-feed/specs-tooling) with its own tests and config.
+    include: ['src/**/*.test.ts'],
   },
 });

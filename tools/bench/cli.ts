@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from '../specs/apis.ts';
+import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 import { loadSandbox } from './load-mock.ts';
 import { median, type Row } from './measure.ts';
 

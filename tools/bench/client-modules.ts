@@ -3,7 +3,7 @@
 // tools' type-check, which runs before the packages are built on a clean clone, must not reach their dist. The
 // interfaces below are the little of their surface the benchmarks use.
 import { existsSync } from 'node:fs';
-import { repoRoot } from '../specs/apis.ts';
+import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 
 export interface LooseResult {
   data?: unknown;

@@ -3,7 +3,7 @@
 // run (esbuild + gzip) that enforces the budgets in packages/client/package.json; the reference, in the same
 // run, is openapi-fetch alone. Needs the packages built (`pnpm build`).
 import { spawnSync } from 'node:child_process';
-import { repoRoot } from '../specs/apis.ts';
+import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 import type { Row } from './measure.ts';
 
 interface SizeLimitResult {

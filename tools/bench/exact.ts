@@ -8,7 +8,7 @@
 // The answers are taken from the sandbox once, as text, so both sides read the same bytes.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { repoRoot } from '../specs/apis.ts';
+import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 import { median, type Row } from './measure.ts';
 
 const NOW = '2026-11-19T21:00:00-03:00';

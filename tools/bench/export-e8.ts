@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from '../specs/apis.ts';
+import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 import { loadSandbox } from './load-mock.ts';
 import type { Row } from './measure.ts';
 

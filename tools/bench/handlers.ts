@@ -5,7 +5,7 @@
 // - the sandbox as handlers (@assoc-feed/sandbox/msw) ready to answer, against Prism's start (startMock()).
 // Time per call is this process's CPU time (process.cpuUsage), medians of alternating batches, as client-overhead.
 
-import { repoRoot } from '../specs/apis.ts';
+import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 import { loadFundosV2 } from './client-modules.ts';
 import { loadMock } from './load-mock.ts';
 import { median, type Row } from './measure.ts';

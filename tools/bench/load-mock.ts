@@ -4,7 +4,7 @@
 // packages.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '../specs/apis.ts';
+import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 
 export interface RunningMock {
   url: string;

@@ -1,6 +1,6 @@
 // Pipeline benchmark: a cold build (turbo cache bypassed) against a no-change rebuild (must be a full cache hit).
 import { spawnSync } from 'node:child_process';
-import { repoRoot } from '../specs/apis.ts';
+import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 import { median, type Row, timeCommand } from './measure.ts';
 
 export function pipelineBench(runs = 3): Row[] {

@@ -1,5 +1,5 @@
 // Bundling each API of a source tree (a checkout of `specs/` + `redocly.yaml`) with the Redocly CLI, as
-// tools/specs/build.ts does for packages/specs/dist. The config written for the bundler keeps what shapes a
+// the specs build (packages/specs/tooling/bundle/build.ts) does for packages/specs/dist. The config written for the bundler keeps what shapes a
 // bundle (api roots, decorators, resolve) and drops lint settings and plugins: a ref's plugin code is not
 // in its checkout, and a bundle does not depend on lint rules.
 import { execFile } from 'node:child_process';

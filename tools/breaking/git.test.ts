@@ -80,7 +80,7 @@ describe('check end to end (temporary repository)', () => {
     // A config like the real one: lint settings and a plugin the archive will not contain.
     write(
       'redocly.yaml',
-      'apis:\n  demo:\n    root: specs/demo/openapi.yaml\nplugins:\n  - tools/redocly-plugin/index.js\nextends:\n  - recommended\n',
+      'apis:\n  demo:\n    root: specs/demo/openapi.yaml\nplugins:\n  - packages/specs/tooling/lint-rules/index.js\nextends:\n  - recommended\n',
     );
     write(
       'specs/demo/openapi.yaml',

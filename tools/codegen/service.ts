@@ -3,7 +3,7 @@
 // are written once, in the spec. Usage (from packages/core): tsx ../../tools/codegen/service.ts
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadSpecModel } from '@assoc-feed/specs/load';
-import { joinedName } from '../specs/apis.ts';
+import { joinedName } from '@assoc-feed/specs-tooling/apis';
 
 interface Server {
   url: string;

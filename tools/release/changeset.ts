@@ -6,9 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiNames, joinedName } from '../specs/apis.ts';
+import { apiNames, joinedName } from '@assoc-feed/specs-tooling/apis';
+import { releaseField, releaseVersion } from '@assoc-feed/specs-tooling/stamp';
 import { changelogProblems } from './changelogs.ts';
-import { releaseField, releaseVersion } from './stamp.ts';
 import { publishable, readWorkspace } from './workspace.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

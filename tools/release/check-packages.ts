@@ -5,29 +5,39 @@
 // type-checks a consumer under TypeScript 5.9 and 7 with nodenext and bundler resolution, runs it against the
 // mock on Node 20, 22 and 24 (the ones the machine lacks from the npm registry, cached in .tools/runtimes), loads
 // every entry point from a CommonJS module, runs the README's getting-started snippets against the packed sandbox
-// on each runtime, runs every bin, the user journeys of journeys.ts (the server bins via npx and directly, kept
-// up 20 s and stopped with SIGTERM; `assoc-feed --version` and `auth check`), the server bins started in the
-// background by a script, setsid, nohup or a Makefile that exits (background-servers.ts), the MCP server's sessions of
-// mcp-server.ts (the official MCP client over stdio), runs a Vitest and a Jest project
-// using the mock's and the sandbox's global set-ups, and the request-handler examples with msw 3 on Node 22+. Exit 1 when anything fails, 2 when the check itself cannot run.
+// on each runtime, runs every bin, the user journeys of packages/sandbox/release/journeys.ts (the server bins
+// via npx and directly, kept up 20 s and stopped with SIGTERM; `assoc-feed --version` and `auth check`), the MCP
+// server's sessions of packages/mcp/release/mcp-server.ts (the official MCP client over stdio), the server bins
+// started in the background by a script, setsid, nohup or a Makefile that exits
+// (packages/sandbox/release/background-servers.ts), runs a Vitest and
+// a Jest project using the mock's and the sandbox's global set-ups, and the request-handler examples with msw 3 on
+// Node 22+. Exit 1 when anything fails, 2 when the check itself cannot run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { checkMcpServer } from '../../packages/mcp/release/mcp-server.ts';
+import {
+  installMsw3Project,
+  runMsw3Project,
+  typeCheckMsw3Project,
+} from '../../packages/mock/release/msw3-project.ts';
+import {
+  checkRunnerProjects,
+  installRunnerProjects,
+  runnerVersions,
+} from '../../packages/mock/release/runner-projects.ts';
+import { checkBackgroundServers } from '../../packages/sandbox/release/background-servers.ts';
+import { checkJourneys } from '../../packages/sandbox/release/journeys.ts';
 import { checkApiReport, REPORT_COMMAND, type ReportVerdict } from './api-surface.ts';
-import { checkBackgroundServers } from './background-servers.ts';
 import { checkPackage, type PackageVerdict } from './check-package.ts';
 import { checkConsumer, installConsumer, rootDevDependency, type Step } from './consumer.ts';
 import { checkFixedGroup } from './fixed-group.ts';
-import { checkJourneys } from './journeys.ts';
-import { checkMcpServer } from './mcp-server.ts';
-import { installMsw3Project, runMsw3Project, typeCheckMsw3Project } from './msw3-project.ts';
 import { pack } from './pack.ts';
 import { gettingStartedSnippets } from './readme-snippets.ts';
 import { typescriptSnippets } from './readme-typescript.ts';
-import { checkRunnerProjects, installRunnerProjects, runnerVersions } from './runner-projects.ts';
 import { consumerRuntimes, type RuntimeSet } from './runtimes.ts';
 import { publishable, readWorkspace } from './workspace.ts';
 
@@ -37,7 +47,9 @@ const usage = `Usage: pnpm check:packages [--no-build] [--keep]
   --keep       keep the temporary directory (tarballs and consumer project) and print its path`;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const scenarioFile = fileURLToPath(new URL('./consumer/scenario.ts', import.meta.url));
+const scenarioFile = fileURLToPath(
+  new URL('../../packages/core/release/consumer/scenario.ts', import.meta.url),
+);
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;

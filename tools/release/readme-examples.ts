@@ -1,5 +1,6 @@
 // The code blocks of a README marked `<!-- readme-example: NAME ... -->`, so a test runs the README's own code:
-// contract-tests in the workspace, check:packages (runner-projects.ts, msw3-project.ts) in projects outside it.
+// contract-tests in the workspace, check:packages (runner-projects.ts, msw3-project.ts in packages/mock/release/)
+// in projects outside it.
 import { readFileSync } from 'node:fs';
 
 /** The marked blocks of a README by name; throws when `wanted` names one it lacks. */

@@ -1,9 +1,9 @@
 // The READMEs' examples are the code these tests run: the request-handler block (<!-- readme-example: msw -->)
 // of packages/mock/README.md and of packages/sandbox/README.md, each written as a test file into one throwaway
 // Vitest project next to this package (so it resolves the workspace's packages, msw 2 included), run once.
-// The global set-up blocks (vitest-config / vitest-test, jest-config / jest-test) run in tools/release's
-// check:packages (runner-projects.ts), in Vitest and Jest projects on the packed tarballs, and the msw blocks
-// again there with msw 3 (msw3-project.ts).
+// The global set-up blocks (vitest-config / vitest-test, jest-config / jest-test) run in check:packages
+// (packages/mock/release/runner-projects.ts), in Vitest and Jest projects on the packed tarballs, and the msw
+// blocks again there with msw 3 (packages/mock/release/msw3-project.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readmeExamples } from '@assoc-feed/tools/readme-examples';

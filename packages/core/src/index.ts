@@ -3,7 +3,23 @@
 // ./internal.ts (`@assoc-feed/core/internal`), outside semver. api-report.md lists this surface; a change to it
 // fails check:packages until `pnpm api:report` rewrites the report, so it is reviewed as a diff.
 
-export { DEFAULT_MAX_RESPONSE_BYTES } from './body.js';
+export type { TokenManager, TokenManagerOptions } from './auth/flow-a.js';
+export { createTokenManager } from './auth/flow-a.js';
+export type { InputTokenManager, InputTokenManagerOptions } from './auth/flow-b.js';
+export { bearerAuthMiddleware, createInputTokenManager } from './auth/flow-b.js';
+export type { TokenFlow, TokenSource } from './auth/token-source.js';
+export { DEFAULT_MAX_RESPONSE_BYTES } from './body/body.js';
+export type { ExactNumbers } from './body/exact-types.js';
+export type {
+  BodyReader,
+  BodyReaderModule,
+  CompiledValidator,
+  DocumentExtras,
+  ExactModule,
+  ResponseIssue,
+  ValidatorsModule,
+} from './body/response-types.js';
+export { ResponseValidationError } from './body/response-types.js';
 export type {
   CallMethod,
   CallOptions,
@@ -14,18 +30,19 @@ export type {
   ResultError,
   SuccessResult,
   ThrowsOn,
-} from './call-types.js';
-export type { DocumentClient, DocumentClientOptions } from './create-document-client.js';
-export { createDocumentClient } from './create-document-client.js';
-export type { EnvironmentName } from './environments.js';
-export { environments } from './environments.js';
-export type { TextErrorBody } from './error-body.js';
+} from './calls/call-types.js';
+export { toFeedError } from './calls/result.js';
+export type { DocumentClient, DocumentClientOptions } from './client/create-document-client.js';
+export { createDocumentClient } from './client/create-document-client.js';
+export type { EnvironmentName } from './environments/environments.js';
+export { environments } from './environments/environments.js';
+export type { TextErrorBody } from './errors/error-body.js';
 export type {
   FeedErrorCode,
   FeedErrorDetails,
   ValidationIssue,
   ValidationRule,
-} from './errors.js';
+} from './errors/errors.js';
 export {
   BadRequestError,
   CodedError,
@@ -45,13 +62,7 @@ export {
   TimeoutError,
   TokenResponseError,
   UnauthorizedError,
-} from './errors.js';
-export type { ExactNumbers } from './exact-types.js';
-export type { TokenManager, TokenManagerOptions } from './flow-a.js';
-export { createTokenManager } from './flow-a.js';
-export type { InputTokenManager, InputTokenManagerOptions } from './flow-b.js';
-export { bearerAuthMiddleware, createInputTokenManager } from './flow-b.js';
-export type { FetchFn, FetchInit } from './http.js';
+} from './errors/errors.js';
 export type {
   CursorPaginationMeta,
   DateWindowMeta,
@@ -61,7 +72,7 @@ export type {
   PaginationMeta,
   ParameterMeta,
   ParameterSchemaMeta,
-} from './meta.js';
+} from './input/meta.js';
 export type {
   ClientHooks,
   Logger,
@@ -70,7 +81,7 @@ export type {
   ResponseEvent,
   RetryEvent,
   TokenEvent,
-} from './observe.js';
+} from './observe/observe.js';
 export type {
   NotPaginated,
   Page,
@@ -81,20 +92,9 @@ export type {
   PaginateInit,
   PaginateOptions,
   Paginator,
-} from './paginate.js';
-export type {
-  BodyReader,
-  BodyReaderModule,
-  CompiledValidator,
-  DocumentExtras,
-  ExactModule,
-  ResponseIssue,
-  ValidatorsModule,
-} from './response-types.js';
-export { ResponseValidationError } from './response-types.js';
-export { toFeedError } from './result.js';
-export type { RetryContext, RetryOptions, RetryOptionsInput } from './retry.js';
-export { defaultRetryOn } from './retry.js';
-export type { RetryBudget, RetryBudgetOptions } from './retry-budget.js';
-export { createRetryBudget, DEFAULT_RETRY_BUDGET } from './retry-budget.js';
-export type { TokenFlow, TokenSource } from './token-source.js';
+} from './paging/paginate.js';
+export type { FetchFn, FetchInit } from './transport/http.js';
+export type { RetryContext, RetryOptions, RetryOptionsInput } from './transport/retry.js';
+export { defaultRetryOn } from './transport/retry.js';
+export type { RetryBudget, RetryBudgetOptions } from './transport/retry-budget.js';
+export { createRetryBudget, DEFAULT_RETRY_BUDGET } from './transport/retry-budget.js';

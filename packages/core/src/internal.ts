@@ -4,16 +4,6 @@
 // (and into api-report.md) instead. The business-day calendar is the sibling subpath
 // `@assoc-feed/core/internal/calendar` (calendar.ts), under the same rule.
 
-export { checkResponseValidators } from './client-config.js';
-export { withLosslessNumbers } from './create-document-client.js';
-export { type DateRange, resolveDateWindow } from './date-window.js';
-export {
-  checkServiceUrl,
-  ENVIRONMENT_VARIABLE,
-  environmentFromVariable,
-  HOST_VARIABLES,
-  resolveBaseUrl,
-} from './environments.js';
 export {
   type DecimalRule,
   decimalProblem,
@@ -23,8 +13,19 @@ export {
   rawNumber,
   rawNumberText,
   stringifyLossless,
-} from './exact-json.js';
-export { operationKey } from './meta.js';
+} from './body/exact-json.js';
+export { withLosslessNumbers } from './client/create-document-client.js';
+export { createSession, type Session, withSession } from './client/session.js';
+export { checkResponseValidators } from './config/client-config.js';
+export {
+  checkServiceUrl,
+  ENVIRONMENT_VARIABLE,
+  environmentFromVariable,
+  HOST_VARIABLES,
+  resolveBaseUrl,
+} from './environments/environments.js';
+export { type DateRange, resolveDateWindow } from './input/date-window.js';
+export { operationKey } from './input/meta.js';
 export {
   dateProblem,
   itemsBreak,
@@ -34,6 +35,5 @@ export {
   type RuleSchema,
   typedValue,
   valueBreak,
-} from './parameter-rules.js';
-export { createSession, type Session, withSession } from './session.js';
-export { findIssues, type RequestParams } from './validate.js';
+} from './input/parameter-rules.js';
+export { findIssues, type RequestParams } from './input/validate.js';

@@ -1,4 +1,4 @@
-// Search terms of a text, shared by the index builder (Node, src/build/search-index.ts) and the browser
+// Search terms of a text, shared by the index builder (Node, src/site/search-index.ts) and the browser
 // (assets/search.js), so that a query is cut exactly as the index was. Identifiers are kept whole AND split
 // into their parts: "valor_cota" gives valor_cota, valor, cota; "fundosV2ListFunds" gives fundosV2ListFunds,
 // fundos, V2, List, Funds; a path gives itself and its segments. An exact name therefore ranks first and a

@@ -1,14 +1,14 @@
 // The reference pages repeat every "not shown" choice where a reader meets it. Redoc shows only some descriptions
 // (operations, parameters, responses, properties, servers, info, tags), so each x-inferred of the three specs
-// must end up in one of those in the copy Redoc renders (src/build/annotate.ts). The browser tests check that
+// must end up in one of those in the copy Redoc renders (src/site/annotate.ts). The browser tests check that
 // Redoc really shows such a lifted note.
 
 import { createSpecModel } from '@assoc-feed/specs/model';
 import { describe, expect, test } from 'vitest';
-import { annotateForDocs, inlineMarkdownHtml, plainMarkdown } from './build/annotate.ts';
-import { collectInferred } from './build/extensions.ts';
-import type { Json } from './build/inputs.ts';
-import { walk } from './build/walk.ts';
+import { annotateForDocs, inlineMarkdownHtml, plainMarkdown } from './site/annotate.ts';
+import { collectInferred } from './site/extensions.ts';
+import type { Json } from './site/inputs.ts';
+import { walk } from './site/walk.ts';
 import { builtDocuments } from './test-support/site.ts';
 
 const methods = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);

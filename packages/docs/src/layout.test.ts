@@ -4,8 +4,8 @@
 // (a Range's client rects) against the control's box.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { clientOf } from './build/code-samples.ts';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
+import { clientOf } from './site/code-samples.ts';
 import { type ConnectedBrowser, connectChromium, newPage, screenshot } from './test-support/browser.ts';
 import { builtDocuments, operationRoute, operationsOf } from './test-support/site.ts';
 import { settle, waitForRedoc } from './test-support/wait.ts';

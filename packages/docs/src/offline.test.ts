@@ -4,9 +4,9 @@
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { languages } from './build/code-samples.ts';
-import type { Document } from './build/inputs.ts';
-import { isPaginated } from './build/operations.ts';
+import { languages } from './site/code-samples.ts';
+import type { Document } from './site/inputs.ts';
+import { isPaginated } from './site/operations.ts';
 import {
   BROWSER_WAIT_MS,
   type ConnectedBrowser,

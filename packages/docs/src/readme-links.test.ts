@@ -4,7 +4,7 @@
 // workflow deploys dist/ there), derived from the packages' `repository` field.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '@assoc-feed/tools/apis';
+import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 import { describe, expect, test } from 'vitest';
 import { distDir } from './test-support/site.ts';
 

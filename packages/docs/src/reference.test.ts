@@ -11,13 +11,13 @@ import { join } from 'node:path';
 import { createSpecModel } from '@assoc-feed/specs/model';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { tagRoute } from './build/anchors.ts';
-import { annotateForDocs, inlineMarkdownHtml, plainMarkdown } from './build/annotate.ts';
-import { clientOf, languages } from './build/code-samples.ts';
-import { collectInferred } from './build/extensions.ts';
-import type { Document, Json } from './build/inputs.ts';
-import { isPaginated } from './build/operations.ts';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
+import { tagRoute } from './site/anchors.ts';
+import { annotateForDocs, inlineMarkdownHtml, plainMarkdown } from './site/annotate.ts';
+import { clientOf, languages } from './site/code-samples.ts';
+import { collectInferred } from './site/extensions.ts';
+import type { Document, Json } from './site/inputs.ts';
+import { isPaginated } from './site/operations.ts';
 import {
   BROWSER_WAIT_MS,
   type ConnectedBrowser,

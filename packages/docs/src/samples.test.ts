@@ -6,8 +6,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { clientOf, codeSamples, languages } from './build/code-samples.ts';
-import { isPaginated } from './build/operations.ts';
+import { clientOf, codeSamples, languages } from './site/code-samples.ts';
+import { isPaginated } from './site/operations.ts';
 import { artifactsDir } from './test-support/artifacts.ts';
 import { builtDocuments, distDir, operationsOf } from './test-support/site.ts';
 

@@ -5,11 +5,11 @@
 import { createSpecModel } from '@assoc-feed/specs/model';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sectionRoute, tagRoute } from './build/anchors.ts';
-import { responseFields } from './build/fields.ts';
-import type { Json } from './build/inputs.ts';
-import { descriptionSections, plainText } from './build/search-index.ts';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
+import { sectionRoute, tagRoute } from './site/anchors.ts';
+import { responseFields } from './site/fields.ts';
+import type { Json } from './site/inputs.ts';
+import { descriptionSections, plainText } from './site/search-index.ts';
 import { type ConnectedBrowser, connectChromium, newPage, screenshot } from './test-support/browser.ts';
 import {
   builtDocuments,

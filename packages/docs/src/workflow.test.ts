@@ -1,7 +1,7 @@
 // The Pages workflow publishes the site exactly as `pnpm docs:build` builds it locally: the same root script,
 // nothing else writing into the folder it uploads, and that folder is the docs package's build output.
 import { readFileSync } from 'node:fs';
-import { repoRoot } from '@assoc-feed/tools/apis';
+import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 

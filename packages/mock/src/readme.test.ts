@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { type Json, operationTable } from './build/operation-table.js';
-import { BEGIN, END, renderPreferList, withPreferList } from './build/prefer-list.js';
 import { examples, operations } from './generated/operations.js';
+import { type Json, operationTable } from './generators/operation-table.js';
+import { BEGIN, END, renderPreferList, withPreferList } from './generators/prefer-list.js';
 
 const require = createRequire(import.meta.url);
 const spec = JSON.parse(readFileSync(require.resolve('@assoc-feed/specs/feed.json'), 'utf8')) as Json;

@@ -3,7 +3,7 @@
 // exited) may end without stopping it, as for any server; so may the shell that ran the bin without a package
 // manager (as under nohup or a supervisor). Real npx and pnpm chains, read and killed through /proc; the
 // background-script, setsid, nohup and Makefile forms run from the tarballs in check:packages
-// (tools/release/background-servers.ts). The waits are guards against a hang, not timings: nothing here depends
+// (packages/sandbox/release/background-servers.ts). The waits are guards against a hang, not timings: nothing here depends
 // on the machine's speed.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

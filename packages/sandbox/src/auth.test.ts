@@ -5,7 +5,7 @@ import { createResponseValidator } from '@assoc-feed/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxFetch } from './client.js';
 import { type RunningSandbox, startSandbox } from './index.js';
-import { loadSpec } from './spec/load.js';
+import { loadSpec } from './spec-reader/load.js';
 
 const validate = createResponseValidator(loadSpec());
 let clock = Date.parse('2026-11-19T21:00:00-03:00');

@@ -7,8 +7,8 @@ import { createResponseValidator } from '@assoc-feed/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxFetch, sandboxFetch } from './client.js';
 import { type RunningSandbox, startSandbox } from './index.js';
-import { loadSpec } from './spec/load.js';
-import { type OperationInfo, readOperations } from './spec/operations.js';
+import { loadSpec } from './spec-reader/load.js';
+import { type OperationInfo, readOperations } from './spec-reader/operations.js';
 
 const spec = loadSpec();
 const validate = createResponseValidator(spec);

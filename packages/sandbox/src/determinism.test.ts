@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxFetch, sandboxFetch } from './client.js';
 import { type RunningSandbox, startSandbox } from './index.js';
 import { collectSampleIds, type SampleIds, sampleUrl } from './sample-requests.js';
-import { loadSpec } from './spec/load.js';
-import { readOperations } from './spec/operations.js';
+import { loadSpec } from './spec-reader/load.js';
+import { readOperations } from './spec-reader/operations.js';
 
 const NOW = () => Date.parse('2026-11-19T21:00:00-03:00');
 const feedOps = readOperations(loadSpec()).filter((op) => op.security === 'flowA');

@@ -11,8 +11,8 @@ import { addMonths, isIsoDate } from './calendar.js';
 import { type SandboxFetch, sandboxFetch } from './client.js';
 import { type RunningSandbox, startSandbox } from './index.js';
 import { collectSampleIds, type SampleIds, sampleUrl } from './sample-requests.js';
-import { loadSpec } from './spec/load.js';
-import { type OperationInfo, type ParamInfo, readOperations } from './spec/operations.js';
+import { loadSpec } from './spec-reader/load.js';
+import { type OperationInfo, type ParamInfo, readOperations } from './spec-reader/operations.js';
 
 const spec = loadSpec();
 const validate = createResponseValidator(spec);

@@ -7,8 +7,8 @@ import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from './index.js';
-import { loadSpec } from './spec/load.js';
-import { type ParamSchema, readOperations } from './spec/operations.js';
+import { loadSpec } from './spec-reader/load.js';
+import { type ParamSchema, readOperations } from './spec-reader/operations.js';
 
 const operations = readOperations(loadSpec());
 const templates = operations.map((op) => op.path);

@@ -6,7 +6,7 @@ import {
   type InProcessSandboxOptions,
   createInProcessSandbox as onSpec,
 } from './in-process.js';
-import type { Json } from './spec/check-spec.js';
+import type { Json } from './spec-reader/check-spec.js';
 
 export function createInProcessSandbox(
   options: InProcessSandboxOptions & { spec?: Json } = {},

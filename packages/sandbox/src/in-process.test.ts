@@ -2,7 +2,7 @@
 // against the service), routes the path as sent, and a request body that never ends meets the request timeout.
 import { describe, expect, it } from 'vitest';
 import { createInProcessSandbox } from './in-process.js';
-import { loadSpec } from './spec/load.js';
+import { loadSpec } from './spec-reader/load.js';
 
 const spec = loadSpec();
 

@@ -5,7 +5,7 @@
 import { REQUEST_TIMEOUT_MS } from './http/exchange.js';
 import { fetchAdapter } from './http/fetch-adapter.js';
 import { createSandboxCore, type SandboxBehaviour } from './sandbox-core.js';
-import type { Json } from './spec/check-spec.js';
+import type { Json } from './spec-reader/check-spec.js';
 
 /** Where the in-process sandbox answers unless told otherwise (a name that never reaches a network). */
 export const IN_PROCESS_BASE_URL = 'https://sandbox.assoc-feed.test';

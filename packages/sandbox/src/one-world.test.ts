@@ -10,8 +10,8 @@ import { type SandboxFetch, sandboxFetch } from './client.js';
 import { Harvest } from './generate/harvest.js';
 import { SchemaGenerator } from './generate/schema-generator.js';
 import { type RunningSandbox, startSandbox } from './index.js';
-import { loadSpec } from './spec/load.js';
-import { readOperations } from './spec/operations.js';
+import { loadSpec } from './spec-reader/load.js';
+import { readOperations } from './spec-reader/operations.js';
 
 const DAY = '2026-11-19';
 const spec = loadSpec();

@@ -11,8 +11,8 @@ import {
   sampleUrl as sample,
   pathValue as samplePathValue,
 } from './sample-requests.js';
-import { loadSpec } from './spec/load.js';
-import { type OperationInfo, readOperations } from './spec/operations.js';
+import { loadSpec } from './spec-reader/load.js';
+import { type OperationInfo, readOperations } from './spec-reader/operations.js';
 
 const NOW = Date.parse('2026-11-19T21:00:00-03:00');
 const spec = loadSpec();

@@ -1,7 +1,7 @@
 // A valid request for every operation of the spec, with path parameters taken from the sandbox's own lists:
 // used by the contract tests (directly and through Prism) and the benchmarks.
 import type { SandboxFetch } from './client.js';
-import type { OperationInfo } from './spec/operations.js';
+import type { OperationInfo } from './spec-reader/operations.js';
 
 export interface SampleIds {
   fund: string;

@@ -5,9 +5,9 @@
 import { createSpecModel, type SpecModel } from '@assoc-feed/specs/model';
 import { type FaultOptions, Faults } from './faults.js';
 import { Harvest } from './generate/harvest.js';
-import { createPipeline, type Pipeline } from './server.js';
-import { checkSpec, type Json } from './spec/check-spec.js';
-import { type OperationInfo, readOperations } from './spec/operations.js';
+import { createPipeline, type Pipeline } from './request-pipeline.js';
+import { checkSpec, type Json } from './spec-reader/check-spec.js';
+import { type OperationInfo, readOperations } from './spec-reader/operations.js';
 import type { Clock } from './time.js';
 import { TokenStore } from './tokens.js';
 import { MAX_FUNDS } from './universe/funds.js';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { REQUEST_TIMEOUT_ANSWER, REQUEST_TIMEOUT_MS } from './http/exchange.js';
 import { nodeListener } from './http/node-listener.js';
 import { createSandboxCore, SANDBOX_DEFAULTS, type SandboxBehaviour } from './sandbox-core.js';
-import { loadSpec } from './spec/load.js';
+import { loadSpec } from './spec-reader/load.js';
 import { loadPrismProxy, type PrismProxy } from './validate-with-prism.js';
 
 export { SANDBOX_DEFAULTS };

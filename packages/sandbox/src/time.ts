@@ -9,7 +9,7 @@ import {
   previousBusinessDay,
   toDayNumber,
 } from './calendar.js';
-import type { ReleaseSchedule } from './spec/operations.js';
+import type { ReleaseSchedule } from './spec-reader/operations.js';
 
 /** Milliseconds since the epoch, like Date.now. */
 export type Clock = () => number;

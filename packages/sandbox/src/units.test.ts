@@ -14,8 +14,8 @@ import { resolveWindow } from './handlers/date-window.js';
 import { Router } from './http/router.js';
 import { validateParameters } from './http/validate-request.js';
 import { Rng } from './rng.js';
-import { loadSpec } from './spec/load.js';
-import { readOperations } from './spec/operations.js';
+import { loadSpec } from './spec-reader/load.js';
+import { readOperations } from './spec-reader/operations.js';
 import { nowIn, Release } from './time.js';
 import { TokenStore } from './tokens.js';
 import { FundUniverse } from './universe/funds.js';
@@ -162,7 +162,7 @@ describe('record generator', () => {
       const value = generator.generate({ $ref: `#/components/schemas/${name}` }, k * 2654435761, undefined, {
         asOf: '2026-11-19',
       });
-      // As the JSON text carries it: full-scale decimals are raw digits there (universe/full-scale.ts).
+      // As the JSON text carries it: full-scale decimals are raw digits there (generate/full-scale.ts).
       const sent = JSON.parse(stringifyLossless(value));
       expect(check(sent), JSON.stringify(check.errors)).toBe(true);
     }

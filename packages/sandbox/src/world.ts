@@ -7,7 +7,7 @@ import type { Harvest } from './generate/harvest.js';
 import { type GenContext, SchemaGenerator } from './generate/schema-generator.js';
 import type { ParamProblem, ParamValues } from './http/validate-request.js';
 import { key } from './rng.js';
-import type { OperationInfo } from './spec/operations.js';
+import type { OperationInfo } from './spec-reader/operations.js';
 import { type Now, Release } from './time.js';
 import { FundUniverse } from './universe/funds.js';
 import { InstitutionUniverse } from './universe/institutions.js';

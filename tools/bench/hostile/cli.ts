@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from '../../specs/apis.ts';
+import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 import { loadSandbox } from '../load-mock.ts';
 import type { Row } from '../measure.ts';
 

@@ -6,7 +6,7 @@
 // against the deadline, is compared with the deadline it is meant to beat.
 import { spawnSync } from 'node:child_process';
 import { inspect } from 'node:util';
-import { repoRoot } from '../../specs/apis.ts';
+import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 import { type LooseClient, loadFeedClient } from '../client-modules.ts';
 import type { Row } from '../measure.ts';
 import { hitsOf, startHostile } from './server.ts';

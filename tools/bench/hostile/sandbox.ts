@@ -6,7 +6,7 @@
 // to, never timed as performance.
 import { spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
-import { repoRoot } from '../../specs/apis.ts';
+import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 import { binOf, loadSandbox, useSandboxDist } from '../load-mock.ts';
 import type { Row } from '../measure.ts';
 import { MB, type Raw, raw, statusOf } from './support.ts';

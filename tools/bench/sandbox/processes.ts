@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { repoRoot } from '../../specs/apis.ts';
+import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 import { binOf, useSandboxDist } from '../load-mock.ts';
 
 /** The moment every sandbox of the bench starts its clock at, so their answers are the same. */

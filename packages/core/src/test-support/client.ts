@@ -1,7 +1,7 @@
 // The client most core tests call: a document client over the in-memory fake feed (test-support/fixtures.ts),
 // whose retries record their waits instead of sleeping, so nothing depends on the machine's speed.
 
-import { createDocumentClient, type DocumentClientOptions } from '../create-document-client.js';
+import { createDocumentClient, type DocumentClientOptions } from '../client/create-document-client.js';
 import {
   BASE_URL,
   CLIENT_ID,

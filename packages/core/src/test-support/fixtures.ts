@@ -1,7 +1,7 @@
 // Test fixtures (excluded from the build): a tiny hand-written document in the shape openapi-typescript 7 and the
 // lead's codegen produce, and an in-memory fake of the Feed service to inject as `fetch`. No test touches the network.
 
-import type { DocumentMeta } from '../meta.js';
+import type { DocumentMeta } from '../input/meta.js';
 
 export const CLIENT_ID = 'app-client-id';
 // Non-ASCII on purpose: the Basic header must be UTF-8 Base64, and redaction must find it.

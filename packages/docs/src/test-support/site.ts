@@ -3,12 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSpecModel } from '@assoc-feed/specs/model';
-import { apiNames } from '@assoc-feed/tools/apis';
-import { operationHref, operationRoute } from '../build/anchors.ts';
-import { responseFields } from '../build/fields.ts';
-import type { Document, Json } from '../build/inputs.ts';
-import { listOperations, type Operation } from '../build/operations.ts';
+import { apiNames } from '@assoc-feed/specs-tooling/apis';
 import { distDir } from '../server.ts';
+import { operationHref, operationRoute } from '../site/anchors.ts';
+import { responseFields } from '../site/fields.ts';
+import type { Document, Json } from '../site/inputs.ts';
+import { listOperations, type Operation } from '../site/operations.ts';
 
 export type { Operation };
 export { distDir, operationHref, operationRoute };

@@ -29,7 +29,7 @@ export class JsonCache {
       return kept;
     }
     // encodeJson: the text the uncached answer would have, cached records inside placed as their text (not
-    // parsed and encoded again), and full-scale decimals (universe/full-scale.ts) kept as raw digits.
+    // parsed and encoded again), and full-scale decimals (generate/full-scale.ts) kept as raw digits.
     const raw = new RawJson(encodeJson(make()));
     this.keep(key, raw);
     return raw;

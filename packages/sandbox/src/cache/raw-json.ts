@@ -52,7 +52,7 @@ export function encodeJson(body: unknown): string {
   met = fragments;
   let text: string;
   try {
-    // Lossless: full-scale decimals (universe/full-scale.ts) go out as raw digits, not as strings.
+    // Lossless: full-scale decimals (generate/full-scale.ts) go out as raw digits, not as strings.
     text = stringifyLossless(body);
   } finally {
     met = undefined;

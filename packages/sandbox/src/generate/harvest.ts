@@ -3,7 +3,7 @@
 // a net-asset value. Keyed by `Component.property` (the component that holds the field) and by `property` alone
 // (for a record asked for by an inline schema).
 import { createSpecModel, type Json } from '@assoc-feed/specs/model';
-import { componentName, flattenObject } from '../spec/schemas.js';
+import { componentName, flattenObject } from '../spec-reader/schemas.js';
 
 export class Harvest {
   private readonly strings = new Map<string, string[]>();

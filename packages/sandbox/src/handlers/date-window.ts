@@ -4,7 +4,7 @@
 import { resolveDateWindow } from '@assoc-feed/core/internal';
 import { addMonths } from '../calendar.js';
 import type { ParamProblem, ParamValues } from '../http/validate-request.js';
-import type { DateWindow } from '../spec/operations.js';
+import type { DateWindow } from '../spec-reader/operations.js';
 
 export type WindowResult = { start: string; end: string } | { problem: ParamProblem; message: string };
 

@@ -1,6 +1,6 @@
 // What the pipeline reads from a request and writes as an answer, apart from any transport: the Node server
 // (start-sandbox.ts) and the fetch-style adapter (fetch-adapter.ts, for MSW and browsers) both translate to and
-// from these, so the sandbox's behaviour lives in one place (server.ts).
+// from these, so the sandbox's behaviour lives in one place (request-pipeline.ts).
 
 /** Header names in lower case, as Node's IncomingMessage and the Fetch API's Headers give them. */
 export type RequestHeaders = Record<string, string | string[] | undefined>;

@@ -1,7 +1,7 @@
 // The pipeline as a fetch function, Request → Response, with no server and no Node built-in: what the MSW
-// handlers (msw.ts) and a browser bundle run. The same pipeline as the Node server (server.ts), so both answer
+// handlers (msw.ts) and a browser bundle run. The same pipeline as the Node server (request-pipeline.ts), so both answer
 // alike byte for byte, and a body that never ends meets the same request timeout as on a port.
-import type { Pipeline } from '../server.js';
+import type { Pipeline } from '../request-pipeline.js';
 import { BodyTooLarge, REQUEST_TIMEOUT_MS, type RequestHeaders, RequestTimedOut } from './exchange.js';
 
 export interface FetchAdapterOptions {

@@ -1,6 +1,6 @@
 // The pipeline behind Node's http server: translate the IncomingMessage in, write the answer out.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Pipeline } from '../server.js';
+import type { Pipeline } from '../request-pipeline.js';
 import { readBody } from './body.js';
 
 export function nodeListener(pipeline: Pipeline) {

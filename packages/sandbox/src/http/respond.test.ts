@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createInProcessSandbox } from '../in-process.js';
-import { loadSpec } from '../spec/load.js';
+import { loadSpec } from '../spec-reader/load.js';
 import { errorBody, redactTokens } from './respond.js';
 
 // The sandbox's own tokens: 43 base64url characters.

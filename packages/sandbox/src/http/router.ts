@@ -1,6 +1,6 @@
 // Matches a request path against the spec's path templates. Literal segments win over parameters, so
 // `/fundos/instituicoes` is never read as `/fundos/{codigo}`.
-import type { Method, OperationInfo } from '../spec/operations.js';
+import type { Method, OperationInfo } from '../spec-reader/operations.js';
 
 interface Node {
   literal: Map<string, Node>;

@@ -1,7 +1,7 @@
 // Checks a request's parameters against the rules the spec gives them (type, pattern, enum, bounds, lengths,
 // required, repeatable, x-required-together, unknown names) and returns typed values or the broken rules.
 import { itemsBreak, partialGroups, type RuleBreak, typedValue, valueBreak } from '@assoc-feed/core/internal';
-import type { OperationInfo, ParamInfo, ParamSchema } from '../spec/operations.js';
+import type { OperationInfo, ParamInfo, ParamSchema } from '../spec-reader/operations.js';
 
 export interface ParamProblem {
   parameter: string;

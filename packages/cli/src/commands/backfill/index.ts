@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { toFeedError } from '@assoc-feed/core';
 import { UsageError } from '../../errors.js';
+import { backfillKind, periodParameters, planBackfill, type Unit } from '../../job/dated-plan.js';
 import { count, type Io, type JobOptions } from '../../job/job.js';
 import { runJob } from '../../job/job-runner.js';
 import { runOrdered } from '../../job/ordered.js';
@@ -12,7 +13,6 @@ import { describe, findTarget, operations } from '../../operations.js';
 import { isStreamFile, tablePath, writeFileAtomic } from '../../output/destination.js';
 import { createEncoder } from '../../output/encoders.js';
 import { recordShape } from '../../output/record-shape.js';
-import { backfillKind, periodParameters, planBackfill, type Unit } from './plan.js';
 
 export interface BackfillOptions extends JobOptions {
   from: string;

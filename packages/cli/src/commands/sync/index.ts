@@ -1,6 +1,6 @@
 // `assoc-feed sync --out-dir DIR`: keeps DIR a queryable copy of the service in Parquet for a window of dates,
 // incrementally (each run asks only what is missing or newly released) and exactly once (a killed run, run again,
-// leaves what an uninterrupted run leaves). What it keeps: scope.ts; when data is final: release.ts; the
+// leaves what an uninterrupted run leaves). What it keeps: scope.ts; when data is final: finality.ts; the
 // directory, its lock and manifest: dataset.ts; the column types and the checks of every value: column-types.ts
 // and cells.ts.
 import { FeedError } from '@assoc-feed/core';

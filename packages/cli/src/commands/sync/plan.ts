@@ -3,8 +3,8 @@
 import { join } from 'node:path';
 import { count } from '../../job/job.js';
 import { type Column, sqlType } from './column-types.js';
+import { settleHoles } from './finality.js';
 import { MANIFEST, type Manifest, type SchemaField } from './manifest.js';
-import { settleHoles } from './release.js';
 import type { SyncTarget } from './scope.js';
 import { datedUnits, snapshotDue, type TargetRun, updatesSince } from './target.js';
 

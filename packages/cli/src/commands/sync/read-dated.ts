@@ -1,11 +1,11 @@
 // A document 3 operation: one request per business day or month that is released and not yet final, several in
 // flight, committed in date order. An answer without data (404, or an empty list) is recorded as such, final only
-// by release.ts's rule for holes.
+// by finality.ts's rule for holes.
 import { toFeedError } from '@assoc-feed/core';
+import type { Unit } from '../../job/dated-plan.js';
 import { runOrdered } from '../../job/ordered.js';
-import type { Unit } from '../backfill/plan.js';
 import { toRow } from './cells.js';
-import { holeIsFinal, isFinal, partitionValue, settleHoles } from './release.js';
+import { holeIsFinal, isFinal, partitionValue, settleHoles } from './finality.js';
 import { datedUnits, type Reader } from './target.js';
 
 export const readDated: Reader = async (run, client, store, options, tally) => {

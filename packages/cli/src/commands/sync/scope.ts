@@ -7,8 +7,8 @@
 //   - E1, E3, E7 (the other funds lists): one snapshot partition per sync day (`snapshot=`).
 import type { SpecModel } from '@assoc-feed/specs/model';
 import { UsageError } from '../../errors.js';
+import { type BackfillKind, backfillKind } from '../../job/dated-plan.js';
 import { describe, matchesOnly, type Operation, operations } from '../../operations.js';
-import { type BackfillKind, backfillKind } from '../backfill/plan.js';
 
 export interface ReleaseSchedule {
   frequency?: string;

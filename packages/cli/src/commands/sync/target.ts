@@ -2,11 +2,11 @@
 // what is due: the dated units to ask, whether a snapshot is due, where E8 is read from.
 import { addDays } from '@assoc-feed/core/internal/calendar';
 import type { LooseClient } from '../../clients.js';
-import { planBackfill, type Unit } from '../backfill/plan.js';
+import { planBackfill, type Unit } from '../../job/dated-plan.js';
 import type { Column } from './column-types.js';
+import { isReleased, partitionValue } from './finality.js';
 import type { OperationEntry } from './manifest.js';
 import type { PartitionStore } from './partition-store.js';
-import { isReleased, partitionValue } from './release.js';
 import type { SyncTarget } from './scope.js';
 
 export interface TargetRun {
