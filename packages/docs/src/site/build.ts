@@ -163,10 +163,7 @@ try {
       const routes = Object.fromEntries(opsOf(doc.api).map((op) => [op.operationId, operationRoute(op)]));
       const title = documentTitle(doc);
       const header = siteHeader(site, `${doc.api}.html`);
-      // Redoc's own search box is turned off: the site's header search (every page) covers the same operations
-      // and fields, and two boxes on one page left readers guessing which one searches what.
-      const options = { ...redocCodeSampleOptions, disableSearch: true };
-      const html = await buildRedocPage(specFile, title, output, header, options, routes);
+      const html = await buildRedocPage(specFile, title, output, header, redocCodeSampleOptions, routes);
       const prose = proseOf(doc);
       const missing = missingRoutes(html, [
         ...opsOf(doc.api).map((op) => tagRoute(op.tag)),
