@@ -3,7 +3,13 @@
 // (@assoc-feed/specs/model): operations, merged parameters and references as every other reader sees them.
 // The shapes are core's own (what the clients read), imported through its package export.
 import type { ParameterSchemaMeta } from '@assoc-feed/core';
-import { createSpecModel, type Json, type Operation, type SpecModel } from '@assoc-feed/specs/model';
+import {
+  createSpecModel,
+  type Json,
+  listPaging,
+  type Operation,
+  type SpecModel,
+} from '@assoc-feed/specs/model';
 
 const schemaKeys = [
   'type',
@@ -30,19 +36,6 @@ function schemaMeta(schema: unknown, model: SpecModel): ParameterSchemaMeta {
   }
   if (s.items) out.items = schemaMeta(s.items, model);
   return out;
-}
-
-/** The properties of a (possibly allOf-composed) object schema, with the extensions found on the way. */
-function flattenObject(schema: unknown, model: SpecModel): { properties: Json; extensions: Json } {
-  const s = model.deref<Json>(schema);
-  const properties: Json = { ...((s.properties as Json) ?? {}) };
-  const extensions: Json = Object.fromEntries(Object.entries(s).filter(([k]) => k.startsWith('x-')));
-  for (const part of (s.allOf as unknown[]) ?? []) {
-    const inner = flattenObject(part, model);
-    Object.assign(properties, inner.properties);
-    Object.assign(extensions, inner.extensions);
-  }
-  return { properties, extensions };
 }
 
 function authOf(security: Json[]): 'flowA' | 'flowB' | 'none' {
@@ -75,51 +68,37 @@ export function documentMeta(name: string, spec: Json) {
     };
     if (op.extensions['x-required-together']) meta.requiredTogether = op.extensions['x-required-together'];
     if (op.extensions['x-date-window']) meta.dateWindow = op.extensions['x-date-window'];
-    const pagination = paginationOf(op, parameters, model);
+    const pagination = paginationOf(op, model);
     if (pagination) meta.pagination = pagination;
     operations[op.label] = meta;
   }
   return { name, operations };
 }
 
-function paginationOf(
-  op: Operation,
-  parameters: { name: string; in: string; schema: ParameterSchemaMeta }[],
-  model: SpecModel,
-): Json | undefined {
-  const page = parameters.find((p) => p.in === 'query' && p.name === 'page');
-  const size = parameters.find((p) => p.in === 'query' && p.name === 'size');
-  const cursor = parameters.find((p) => p.in === 'query' && p.name === 'cursor');
-  // A list pages by number (page + size) or by cursor (cursor + size, E8).
-  if (!size || (!page && !cursor)) return undefined;
-  const response = op.responses['200'] ?? {};
-  const schema = ((response.content as Json)?.['application/json'] as Json)?.schema as Json | undefined;
-  if (!schema) throw new Error(`${op.operationId}: paginated but no JSON 200 schema`);
-  const envelope = flattenObject(schema, model).extensions['x-page-envelope'] as Json | undefined;
-  if (!envelope) throw new Error(`${op.operationId}: paginated but its 200 schema has no x-page-envelope`);
-  const maxSize = size.schema.maximum;
-  if (typeof maxSize !== 'number') throw new Error(`${op.operationId}: size has no maximum`);
-  const sizeParameter = op.parameters.find((p) => p.in === 'query' && p.name === 'size');
-  const sizeSchema = model.deref<Json>(sizeParameter?.schema ?? {});
+/** The client's paging facts: the spec model's one reading of them (listPaging), in core's shape. */
+function paginationOf(op: Operation, model: SpecModel): Json | undefined {
+  const paging = listPaging(model, op);
+  if (!paging) return undefined;
+  const { envelope } = paging;
   const common = {
-    sizeParam: 'size',
-    maxSize,
-    defaultSize: typeof sizeSchema.default === 'number' ? sizeSchema.default : maxSize,
+    sizeParam: paging.sizeParam,
+    maxSize: paging.maxSize,
+    defaultSize: paging.defaultSize,
     itemsField: envelope.items,
     ...(envelope.totalElements ? { totalElementsField: envelope.totalElements } : {}),
   };
-  if (typeof envelope.nextCursor === 'string') {
-    const cursorParam = (envelope.cursorParam as string | undefined) ?? 'cursor';
-    if (!parameters.some((p) => p.in === 'query' && p.name === cursorParam))
-      throw new Error(
-        `${op.operationId}: its envelope pages by cursor but it has no ${cursorParam} parameter`,
-      );
-    return { kind: 'cursor', cursorParam, nextCursorField: envelope.nextCursor, ...common };
+  if (paging.kind === 'cursor') {
+    if (!envelope.nextCursor) throw new Error(`${op.operationId}: a cursor list without nextCursor`);
+    return {
+      kind: 'cursor',
+      cursorParam: paging.cursorParam,
+      nextCursorField: envelope.nextCursor,
+      ...common,
+    };
   }
-  if (!page) return undefined;
   return {
     kind: 'page',
-    pageParam: 'page',
+    pageParam: paging.pageParam,
     ...(envelope.totalPages ? { totalPagesField: envelope.totalPages } : {}),
     ...common,
   };

@@ -4,33 +4,9 @@
 import { createFeedClient, type TokenManager } from '@assoc-feed/client';
 import { responseValidators } from '@assoc-feed/client/validators';
 import type { DocumentClientOptions, ResponseIssue } from '@assoc-feed/core';
-import { withLosslessNumbers } from '@assoc-feed/core/internal';
+import { type LooseClient, withLosslessNumbers } from '@assoc-feed/core/internal';
 import type { Connection } from './connection.js';
-import type { CallParams } from './job/request.js';
 import type { DocumentKey } from './operations.js';
-
-export interface CallResult {
-  data?: unknown;
-  error?: unknown;
-  response: Response;
-}
-
-export interface LoosePage {
-  page: number;
-  items: unknown[];
-  totalElements?: number;
-  totalPages?: number;
-  /** A list paged by cursor: what to send for the next answer; absent on the last. */
-  nextCursor?: string;
-}
-
-export interface LooseClient {
-  GET(path: string, init: { params: CallParams; signal?: AbortSignal }): Promise<CallResult>;
-  pages(
-    path: string,
-    init: { params: CallParams; signal?: AbortSignal; prefetch?: boolean },
-  ): AsyncIterableIterator<LoosePage>;
-}
 
 export interface FeedClients {
   tokenManager: TokenManager;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
 import { createTokenManager, type DocumentClientOptions } from '@assoc-feed/core';
+import { createFundosV2Client } from '@assoc-feed/fundos-v2';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
   ConfigurationError,
@@ -286,6 +287,32 @@ describe('createFeedClient: configuration', () => {
     for (const text of [String(error), JSON.stringify(error), inspect(error, { showHidden: true })]) {
       expect(text).not.toContain(CLIENT_SECRET);
     }
+  });
+
+  it('checks its options once for all three documents, as often as one document client alone does', () => {
+    // Every check of the options reads the secret left to FEED_CLIENT_SECRET (so does the token manager's own
+    // check): the three documents share the one check, so the reads are those of a single document client.
+    vi.stubEnv('FEED_CLIENT_SECRET', CLIENT_SECRET);
+    const readsOfSecret = (make: () => unknown): number => {
+      const env = process.env;
+      let reads = 0;
+      process.env = new Proxy(env, {
+        get: (target, key) => {
+          if (key === 'FEED_CLIENT_SECRET') reads += 1;
+          return Reflect.get(target, key);
+        },
+      });
+      try {
+        make();
+      } finally {
+        process.env = env;
+      }
+      return reads;
+    };
+    const options = { clientId: CLIENT_ID, baseUrl: BASE_URL };
+    const alone = readsOfSecret(() => createFundosV2Client(options));
+    expect(alone).toBeGreaterThan(0);
+    expect(readsOfSecret(() => createFeedClient(options))).toBe(alone);
   });
 
   it.each(['warn', 'throw'] as const)(

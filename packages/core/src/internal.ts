@@ -14,7 +14,9 @@ export {
   rawNumberText,
   stringifyLossless,
 } from './body/exact-json.js';
+export { ACCESS_TOKEN_HEADER } from './calls/fetch-pipeline.js';
 export { withLosslessNumbers } from './client/create-document-client.js';
+export type { LooseClient, LoosePage, LooseParams, LooseResult } from './client/loose-client.js';
 export { createSession, type Session, withSession } from './client/session.js';
 export { checkResponseValidators } from './config/client-config.js';
 export {
@@ -24,6 +26,7 @@ export {
   HOST_VARIABLES,
   resolveBaseUrl,
 } from './environments/environments.js';
+export { REDACTED, redact, secretForms } from './errors/redact.js';
 export { type DateRange, resolveDateWindow } from './input/date-window.js';
 export { operationKey } from './input/meta.js';
 export {

@@ -138,7 +138,7 @@ async function checkToolsAndOperations(
   problems: string[],
 ): Promise<void> {
   const tools = (await client.listTools()).tools.map((t) => t.name).sort();
-  if (tools.join() !== 'call_operation,describe_operation,list_operations')
+  if (tools.join() !== 'call_operation,describe_operation,find_fund,list_operations')
     problems.push(`tools: ${tools.join(', ')}`);
   const list = textOf(await call('list_operations', {}));
   const missing = operations.filter((o) => !list.includes(`${o.id}  `)).map((o) => o.id);

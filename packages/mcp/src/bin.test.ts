@@ -95,11 +95,12 @@ describe('with FEED_* pointing at a sandbox', () => {
     await sandbox?.stop();
   });
 
-  it('lists the three tools and answers, saying the sandbox figures are not real', async () => {
+  it('lists the four tools and answers, saying the sandbox figures are not real', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'call_operation',
       'describe_operation',
+      'find_fund',
       'list_operations',
     ]);
     const result = (await client.callTool({

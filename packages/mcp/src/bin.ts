@@ -16,13 +16,12 @@ async function main(): Promise<number> {
     return 0;
   }
   const { settings } = parsed;
-  const [{ createCatalog }, { connect }, { createServer, version }, { StdioServerTransport }] =
-    await Promise.all([
-      import('./catalog.js'),
-      import('./feed.js'),
-      import('./server.js'),
-      import('@modelcontextprotocol/sdk/server/stdio.js'),
-    ]);
+  const [{ createCatalog }, { connect }, { createServer, version }, { LineTransport }] = await Promise.all([
+    import('./catalog.js'),
+    import('./feed.js'),
+    import('./server.js'),
+    import('./line-transport.js'),
+  ]);
   let catalog: ReturnType<typeof createCatalog>;
   try {
     catalog = createCatalog(settings.only);
@@ -39,7 +38,7 @@ async function main(): Promise<number> {
   process.once('SIGINT', stop);
   // The client closed our stdin (it quit): nothing more can arrive.
   process.stdin.once('end', stop);
-  await server.connect(new StdioServerTransport());
+  await server.connect(new LineTransport(process.stdin, process.stdout));
   if (process.env.FEED_LOG && process.env.FEED_LOG !== 'off') {
     process.stderr.write(
       `assoc-feed-mcp ${version}: ${catalog.entries.length} operations, calling ${feed.label}\n`,

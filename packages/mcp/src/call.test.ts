@@ -9,7 +9,8 @@ import { SANDBOX_NOTICE } from './tools.js';
 type Structured = {
   records: Record<string, unknown>[];
   total?: number;
-  next?: { query: Record<string, unknown>; skip?: number };
+  /** call_operation's whole argument object that reads on. */
+  next?: { operation: string; query: Record<string, unknown>; max_records: number; skip?: number };
   cut?: boolean;
 };
 const structured = (r: { structuredContent?: unknown }) => r.structuredContent as Structured;
@@ -35,11 +36,11 @@ describe('call_operation', () => {
       expect.any(String),
     ]);
     expect(total).toBe(7231);
-    expect(next).toEqual({ query: { page: 1, size: 3 } });
+    expect(next).toEqual({ operation: 'fundosV2ListFunds', query: { page: 1, size: 3 }, max_records: 3 });
     const text = textOf(result);
     expect(text).toContain('3 records of 7231 in all');
     expect(text).toContain(
-      'To read on: call_operation {"operation":"fundosV2ListFunds","query":{"page":1,"size":3}}',
+      'To read on, call call_operation with exactly these arguments: {"operation":"fundosV2ListFunds","query":{"page":1,"size":3},"max_records":3}',
     );
     for (const r of records) expect(text).toContain(`"codigo_fundo":"${r.codigo_fundo}"`);
   });
@@ -51,15 +52,13 @@ describe('call_operation', () => {
     const first = structured(
       await server.call('call_operation', { operation: 'fundosV2ListInstitutions', max_records: 4 }),
     );
-    const then = structured(
-      await server.call('call_operation', {
-        operation: 'fundosV2ListInstitutions',
-        query: first.next?.query,
-        max_records: 4,
-      }),
-    );
+    const then = structured(await server.call('call_operation', { ...first.next }));
     expect([...first.records, ...then.records]).toEqual(ten.records.slice(0, 8));
-    expect(then.next).toEqual({ query: { page: 2, size: 4 } });
+    expect(then.next).toEqual({
+      operation: 'fundosV2ListInstitutions',
+      query: { page: 2, size: 4 },
+      max_records: 4,
+    });
   });
 
   it('reads across pages up to max_records, and says which records of the last page were shown', async () => {
@@ -71,7 +70,12 @@ describe('call_operation', () => {
       }),
     );
     expect(result.records).toHaveLength(10);
-    expect(result.next).toEqual({ query: { page: 2, size: 4 }, skip: 2 });
+    expect(result.next).toEqual({
+      operation: 'fundosV2ListInstitutions',
+      query: { page: 2, size: 4 },
+      max_records: 10,
+      skip: 2,
+    });
   });
 
   it('reads only the page named in the query', async () => {
@@ -81,7 +85,11 @@ describe('call_operation', () => {
     });
     const { records, next } = structured(result);
     expect(records).toHaveLength(5);
-    expect(next).toEqual({ query: { page: 4, size: 5 } });
+    expect(next).toEqual({
+      operation: 'fundosV2ListInstitutions',
+      query: { page: 4, size: 5 },
+      max_records: 20,
+    });
   });
 
   it("pages E8 by its cursor, and reads on with the service's next cursor", async () => {
@@ -93,17 +101,11 @@ describe('call_operation', () => {
       await server.call('call_operation', { operation: 'fundosV2ListSeriesBatch', query, max_records: 3 }),
     );
     expect(first.next?.query).toEqual({ ...query, cursor: expect.any(String), size: 3 });
-    const then = structured(
-      await server.call('call_operation', {
-        operation: 'fundosV2ListSeriesBatch',
-        query: first.next?.query,
-        max_records: 3,
-      }),
-    );
+    const then = structured(await server.call('call_operation', { ...first.next }));
     expect([...first.records, ...then.records]).toEqual(six.records);
   });
 
-  it('cuts a bare-array answer to max_records and says the service gives them all at once', async () => {
+  it('cuts a bare-array answer to max_records, says the service gives them all at once, and reads on by skip', async () => {
     const result = await server.call('call_operation', {
       operation: 'precosIndicesTitulosPublicosMercadoSecundarioTpf',
       max_records: 2,
@@ -111,9 +113,14 @@ describe('call_operation', () => {
     const { records, total, next } = structured(result);
     expect(records).toHaveLength(2);
     expect(total).toBeGreaterThan(2);
-    expect(next).toBeUndefined();
+    expect(next).toEqual({
+      operation: 'precosIndicesTitulosPublicosMercadoSecundarioTpf',
+      query: {},
+      max_records: 2,
+      skip: 2,
+    });
     expect(textOf(result)).toMatch(
-      new RegExp(`The service answers all ${total} records at once; the first 2 are shown`),
+      new RegExp(`The service answers all ${total} records at once; 2 of them are shown here`),
     );
   });
 

@@ -31,6 +31,8 @@ export interface Catalog {
   entries: readonly Entry[];
   /** The entry of an operationId, or an Error naming the closest ones (for the tool's answer). */
   find(id: unknown): Entry;
+  /** The token requests' paths: a failure there is an authentication failure, whatever its status. */
+  tokenPaths: readonly string[];
 }
 
 function notCallable(op: Operation): string | undefined {
@@ -67,6 +69,12 @@ export function matchesOnly(entry: Entry, item: string): boolean {
   );
 }
 
+/**
+ * The longest name the closest-name search takes: well above every operationId, and small enough that comparing it
+ * with each name costs nothing (the search's cost grows with the length of the input).
+ */
+export const MAX_NAME_LENGTH = 100;
+
 export function createCatalog(only: readonly string[] = []): Catalog {
   const all = allEntries();
   const entries = only.length ? all.filter((e) => only.some((item) => matchesOnly(e, item))) : all;
@@ -79,6 +87,7 @@ export function createCatalog(only: readonly string[] = []): Catalog {
   const byId = new Map(entries.map((e) => [e.id, e]));
   return {
     entries,
+    tokenPaths: all.filter((e) => /token/i.test(e.op.path)).map((e) => e.op.path),
     find(id) {
       if (typeof id === 'string') {
         const entry = byId.get(id);
@@ -89,32 +98,20 @@ export function createCatalog(only: readonly string[] = []): Catalog {
           );
         }
       }
-      const near = closest(String(id), [...byId.keys()]);
+      const given = String(id);
+      if (given.length > MAX_NAME_LENGTH) {
+        throw new Error(
+          `operation is ${given.length} characters long, and an operationId has at most ${MAX_NAME_LENGTH}: ` +
+            'give one that list_operations names (e.g. fundosV2ListFunds).',
+        );
+      }
+      const near = closest(given, [...byId.keys()]);
       throw new Error(
         `${JSON.stringify(id)} is not an operation of the Feed API. ` +
           `${near.length ? `Closest: ${near.join(', ')}. ` : ''}Call list_operations to find the operationId.`,
       );
     },
   };
-}
-
-/** Words of a search: lower case, accents off, so `indices` finds `Índices`. */
-export function normalize(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-}
-
-/** Whether every word of `search` is in the operation's summary, tags, path, operationId or document id. */
-export function matchesSearch(entry: Entry, search: string): boolean {
-  const haystack = normalize(
-    [entry.op.node.summary, ...entry.op.tags, entry.op.path, entry.id, entry.op.documentId].join(' '),
-  );
-  return normalize(search)
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => haystack.includes(word));
 }
 
 /** The (at most three) names nearest to `input` by edit distance, ignoring case. */

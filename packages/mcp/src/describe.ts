@@ -5,6 +5,8 @@ import type { Json } from '@assoc-feed/specs/model';
 import { answerShape, inferredText, typeLabel } from './answer-shape.js';
 import type { Entry } from './catalog.js';
 import { paging } from './paging.js';
+import { twinOf, twinText } from './twins.js';
+import { INFERRED_UNITS, unitLabel, unitOf } from './units.js';
 
 const months = (n: unknown) => `${n} month${n === 1 ? '' : 's'}`;
 const oneLine = (text: unknown) => (typeof text === 'string' ? text.trim().replace(/\s+/g, ' ') : '');
@@ -53,7 +55,17 @@ function release(entry: Entry): string | undefined {
   return `Release of its data: ${rule}${schedule.time && !rule.includes(String(schedule.time)) ? ` from ${schedule.time}` : ''}${zone}.`;
 }
 
-export function describeOperation(entry: Entry): string {
+/** The description without its "Release:" paragraph: the release line says it once, from x-release-schedule. */
+function withoutRelease(description: string, entry: Entry): string {
+  if (!entry.op.extensions['x-release-schedule']) return description;
+  return description
+    .split(/\n\s*\n/)
+    .filter((paragraph) => !/^Release\b/i.test(paragraph.trim()))
+    .join('\n\n');
+}
+
+/** `entries`: the operations offered, to name a twin under the other path set. */
+export function describeOperation(entry: Entry, entries: readonly Entry[] = []): string {
   const { op } = entry;
   const lines: string[] = [
     `${entry.id}: ${op.label} (document ${entry.document}${op.documentId ? `, ${op.documentId}` : ''})`,
@@ -66,10 +78,13 @@ export function describeOperation(entry: Entry): string {
     );
   }
   if (entry.notCallable) lines.push(`This operation is ${entry.notCallable}.`);
-  const description = typeof op.node.description === 'string' ? op.node.description.trim() : '';
+  const description =
+    typeof op.node.description === 'string' ? withoutRelease(op.node.description.trim(), entry) : '';
   if (description) lines.push('', description);
   const when = release(entry);
   if (when) lines.push('', when);
+  const twin = twinOf(entry, entries);
+  if (twin) lines.push('', `Twin: ${twinText(entry, twin)}`);
 
   const params = op.parameters.filter((p) => p.in === 'path' || p.in === 'query');
   lines.push(
@@ -108,9 +123,11 @@ export function describeOperation(entry: Entry): string {
   lines.push('', `Answer (200): ${ok}${shape.fields.length ? ' has these fields:' : '.'}`);
   if (shape.description) lines.push(shape.description);
   for (const f of shape.fields) {
-    const mark = `${f.required ? '' : ', optional'}${f.inferred ? `; inferred: ${f.inferred}` : ''}`;
+    const unit = unitLabel(f);
+    const mark = `${f.required ? '' : ', optional'}${unit ? `; ${unit}` : ''}${f.inferred ? `; inferred: ${f.inferred}` : ''}`;
     lines.push(`- ${f.name} (${f.type}${mark})${f.description ? `: ${f.description}` : ''}`);
   }
+  if (shape.fields.some((f) => unitOf(f)?.basis === 'inferred')) lines.push(INFERRED_UNITS);
 
   const inferred = inferredText(op.extensions['x-inferred']);
   if (inferred) {

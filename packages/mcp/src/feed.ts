@@ -1,8 +1,14 @@
 // The connection to the Feed API: the typed document clients of @assoc-feed/client, over an in-process sandbox
 // (--sandbox) or where the FEED_* variables point. Every number is read with the digits the service sent.
 import { createFeedClient } from '@assoc-feed/client';
-import { type DocumentClientOptions, type EnvironmentName, FeedError } from '@assoc-feed/core';
-import { environmentFromVariable, withLosslessNumbers } from '@assoc-feed/core/internal';
+import { type DocumentClientOptions, type EnvironmentName, FeedError, type FetchFn } from '@assoc-feed/core';
+import {
+  ACCESS_TOKEN_HEADER,
+  environmentFromVariable,
+  type LooseClient,
+  type LooseParams,
+  withLosslessNumbers,
+} from '@assoc-feed/core/internal';
 import type { createInProcessSandbox } from '@assoc-feed/sandbox/in-process';
 
 /** What --sandbox answers from (the in-process sandbox's shape). */
@@ -11,24 +17,7 @@ export type InProcessSandbox = ReturnType<typeof createInProcessSandbox>;
 import type { DocumentKey } from './catalog.js';
 import { type Settings, UsageError } from './settings.js';
 
-export type Params = { path?: Record<string, unknown>; query?: Record<string, unknown> };
-
-export interface LoosePage {
-  page: number;
-  items: unknown[];
-  totalElements?: number;
-  totalPages?: number;
-  nextCursor?: string;
-}
-
-/** A document client seen through a loose GET: operations arrive by name at run time, checked by the client. */
-export interface LooseClient {
-  GET(path: string, init: { params: Params; signal?: AbortSignal }): Promise<{ data?: unknown }>;
-  pages(
-    path: string,
-    init: { params: Params; signal?: AbortSignal; firstPageNotFound?: 'end' | 'throw' },
-  ): AsyncIterableIterator<LoosePage>;
-}
+export type Params = LooseParams;
 
 export interface Feed {
   client(key: DocumentKey): LooseClient;
@@ -36,8 +25,33 @@ export interface Feed {
   sandbox: boolean;
   /** Where calls go, for the log (never a credential). */
   label: string;
-  /** Values no answer may contain. */
-  secrets: string[];
+  /** Values no answer may contain: the client secret, the Basic value and the access tokens sent so far. */
+  secrets(): string[];
+}
+
+/** How many of the latest access tokens are kept to scrub: a token lives an hour, a renewal replaces it. */
+const TOKENS_KEPT = 8;
+
+/**
+ * The client's fetch, watched for the access token each call carries, so that an answer echoing it can be scrubbed
+ * (the client keeps its token to itself). Nothing else is read or changed.
+ */
+function watchTokens(inner: FetchFn | undefined, tokens: string[]): FetchFn {
+  return (request, init) => {
+    const token = request.headers.get(ACCESS_TOKEN_HEADER);
+    if (token && !tokens.includes(token)) {
+      tokens.push(token);
+      if (tokens.length > TOKENS_KEPT) tokens.shift();
+    }
+    return inner ? inner(request, init) : globalThis.fetch(request, init);
+  };
+}
+
+/** BASE64(client_id:client_secret), what the token request's Basic header carries. */
+function basicValue(clientId: string | undefined, clientSecret: string | undefined): string | undefined {
+  return clientId && clientSecret
+    ? Buffer.from(`${clientId}:${clientSecret}`, 'utf8').toString('base64')
+    : undefined;
 }
 
 function where(env: NodeJS.ProcessEnv): { environment?: EnvironmentName; baseUrl?: string; label: string } {
@@ -97,8 +111,10 @@ export async function connect(
     sandbox = target.environment === 'sandbox';
     label = target.label;
   }
+  const tokens: string[] = [];
   const options: DocumentClientOptions = {
     ...base,
+    fetch: watchTokens(base.fetch, tokens),
     throwOnError: true,
     ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
   };
@@ -114,6 +130,9 @@ export async function connect(
     client: (key) => clients[key] as LooseClient,
     sandbox,
     label,
-    secrets: base.clientSecret ? [base.clientSecret] : [],
+    secrets: () =>
+      [base.clientSecret, basicValue(base.clientId, base.clientSecret), ...tokens].filter(
+        (s): s is string => !!s,
+      ),
   };
 }

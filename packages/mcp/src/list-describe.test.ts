@@ -1,4 +1,5 @@
 // list_operations and describe_operation as an assistant sees them, through the official MCP client.
+import { countTokens } from 'gpt-tokenizer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEntries } from './catalog.js';
 import { type Connected, connectServer, textOf } from './test-support/connect.js';
@@ -10,11 +11,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('the tools', () => {
-  it('are the three, read-only and open-world; call_operation has no output schema', async () => {
+  it('are the four, read-only and open-world; call_operation has no output schema', async () => {
     const { tools } = await server.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'call_operation',
       'describe_operation',
+      'find_fund',
       'list_operations',
     ]);
     for (const tool of tools) {
@@ -30,14 +32,30 @@ describe('the tools', () => {
       'query',
       'max_records',
       'fields',
+      'skip',
     ]);
     expect(call?.inputSchema.required).toEqual(['operation']);
+  });
+
+  it('fit in 1,200 tokens, all four definitions as the client receives them', async () => {
+    const { tools } = await server.client.listTools();
+    // Counted with a real BPE tokenizer (OpenAI's o200k); other models' tokenizers split finer, so 15% is added.
+    const tokens = Math.ceil(countTokens(JSON.stringify(tools)) * 1.15);
+    expect(tokens).toBeLessThanOrEqual(1200);
   });
 
   it('come with instructions saying when to use which, and that sandbox figures are not real', () => {
     const instructions = server.client.getInstructions() ?? '';
     expect(instructions).toMatch(/list_operations[\s\S]*describe_operation[\s\S]*call_operation/);
     expect(instructions).toMatch(/not real/);
+    // The suggested searches find a current operation first, not a deprecated one.
+    expect(instructions).toMatch(
+      /"quota value", "net assets", "NTN-B rate", "IMA results", "debenture price"/,
+    );
+    expect(instructions).toMatch(/find_fund/);
+    expect(instructions).toMatch(
+      /\/indices\/ \(index level\) and \/indices-mais\/ \(adds the components of IDA and IHFA\)/,
+    );
   });
 });
 
@@ -65,10 +83,35 @@ describe('list_operations', () => {
     ['government bonds', 'precosIndicesTitulosPublicosMercadoSecundarioTpf', 'fundosV2ListFunds'],
     ['serie-historica', 'fundosV2GetSeries', 'precosIndicesTitulosPublicosVna'],
     ['Índices ima', 'precosIndicesIndicesCarteiraTeoricaIma', 'fundosV2GetSeries'],
-  ])('filters by words in the summary, tag or path (%s)', async (search, found, notFound) => {
+  ])('finds by words in the summary, tag or path (%s)', async (search, found, notFound) => {
     const text = textOf(await server.call('list_operations', { search }));
     expect(text).toContain(found);
     expect(text).not.toContain(notFound);
+  });
+
+  it.each(['quota value', 'net assets', 'NTN-B rate', 'IMA results', 'debenture price'])(
+    "lists a current operation first for the instructions' example %j",
+    async (search) => {
+      const text = textOf(await server.call('list_operations', { search }));
+      const first = text.split('\n').find((l) => /^[a-z]\w+ {2}GET /.test(l)) ?? '';
+      expect(first).not.toMatch(/DEPRECATED|not callable/);
+    },
+  );
+
+  it('ranks best first, says which of two twins to call, and points to find_fund for a fund by name', async () => {
+    const ima = textOf(await server.call('list_operations', { search: 'IMA results' }));
+    const lines = ima.split('\n');
+    expect(lines[2]).toMatch(/^precosIndicesIndicesResultadosIma {2}GET/);
+    expect(ima).toMatch(/best first/);
+    expect(ima).toMatch(
+      /^- precosIndicesIndicesResultadosIma \(indices\) and precosIndicesIndicesMaisResultadosIma \(indices-mais\) answer the same fields: either serves\.$/m,
+    );
+    const ida = textOf(await server.call('list_operations', { search: 'IDA results' }));
+    expect(ida).toMatch(
+      /precosIndicesIndicesMaisResultadosIda \(indices-mais\) answers what precosIndicesIndicesResultadosIda \(indices\) does and adds componentes/,
+    );
+    const byName = textOf(await server.call('list_operations', { search: 'fund by name' }));
+    expect(byName).toMatch(/To find one fund by its name or CNPJ, call find_fund\./);
   });
 
   it('filters by document', async () => {
@@ -80,7 +123,9 @@ describe('list_operations', () => {
   it('says how to search again when nothing matches', async () => {
     const result = await server.call('list_operations', { search: 'bitcoin' });
     expect(result.isError).toBeFalsy();
-    expect(textOf(result)).toMatch(/No operation matches "bitcoin".*try fewer or other words/);
+    expect(textOf(result)).toMatch(
+      /No operation matches "bitcoin": try other words, in English or the documents' Portuguese/,
+    );
   });
 });
 
@@ -94,9 +139,45 @@ describe('describe_operation', () => {
     expect(text).toMatch(
       /^- data \(query; optional; string, format date.*example "2026-11-19"\): Reference date/m,
     );
-    expect(text).toMatch(/^- taxa_indicativa \(number, decimal\(19,4\)\): Indicative rate/m);
+    expect(text).toMatch(
+      /^- taxa_indicativa \(number, decimal\(19,4\); unit: percent a year, inferred\): Indicative rate/m,
+    );
     expect(text).toMatch(/Release of its data: daily from 20:00 \(America\/Sao_Paulo\)/);
     expect(text).toMatch(/a list of records, all at once/);
+  });
+
+  it.each([
+    ['precosIndicesTitulosPublicosMercadoSecundarioTpf', 'taxa_indicativa', 'percent a year, inferred'],
+    ['precosIndicesIndicesResultadosIma', 'variacao_diaria', 'percent, inferred'],
+    ['precosIndicesIndicesResultadosIma', 'duration', 'business days, inferred'],
+    ['precosIndicesDebenturesMercadoSecundario', 'duration', 'business days'],
+    [
+      'precosIndicesTitulosPublicosCurvasJuros',
+      'ettj[].taxa_prefixadas',
+      'percent a year (252 business days)',
+    ],
+    [
+      'precosIndicesTitulosPublicosEstimativaSelic',
+      'estimativa_taxa_selic',
+      'percent a year (252 business days)',
+    ],
+  ])('gives the unit of %s %s: %s', async (operation, field, unit) => {
+    const text = textOf(await server.call('describe_operation', { operation }));
+    const line = text.split('\n').find((l) => l.startsWith(`- ${field} (`)) ?? '';
+    const escaped = unit.replace(/[()]/g, '\\$&');
+    expect(line).toMatch(new RegExp(`; unit: ${escaped}[;)]`));
+    if (unit.endsWith('inferred')) expect(text).toMatch(/^Units marked inferred: the documents give none/m);
+  });
+
+  it('says the release time once, and names the twin under the other path set', async () => {
+    const text = textOf(
+      await server.call('describe_operation', { operation: 'precosIndicesIndicesResultadosIda' }),
+    );
+    expect(text.match(/Release/g)).toHaveLength(1);
+    expect(text).toMatch(/^Release of its data: daily, from 11:00 \(America\/Sao_Paulo\)\.$/m);
+    expect(text).toMatch(
+      /^Twin: precosIndicesIndicesMaisResultadosIda \(indices-mais\) answers what .* adds componentes/m,
+    );
   });
 
   it('gives limits, defaults, the rules between parameters and how the list pages', async () => {
@@ -144,6 +225,21 @@ describe('--only', () => {
       expect(textOf(refused)).toMatch(
         /not offered by this server \(it was started with --only E1,\/titulos-publicos\)/,
       );
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('offers find_fund only where the fund list it reads is offered', async () => {
+    const limited = await connectServer({ settings: { only: ['C/vna'] } });
+    try {
+      const { tools } = await limited.client.listTools();
+      expect(tools.map((t) => t.name).sort()).toEqual([
+        'call_operation',
+        'describe_operation',
+        'list_operations',
+      ]);
+      expect(limited.client.getInstructions()).not.toMatch(/find_fund/);
     } finally {
       await limited.close();
     }

@@ -1,7 +1,6 @@
 // How an operation's list pages, from its spec: the page envelope of its answer (`x-page-envelope`) and its
-// `page`/`cursor` and `size` query parameters with their limits.
-import type { Json } from '@assoc-feed/specs/model';
-import { answerShape } from './answer-shape.js';
+// `page`/`cursor` and `size` query parameters with their limits, as the spec model reads them for every reader.
+import { listPaging } from '@assoc-feed/specs/model';
 import type { Entry } from './catalog.js';
 
 interface Common {
@@ -15,23 +14,12 @@ export type Paging =
   | (Common & { kind: 'page'; pageParam: string })
   | (Common & { kind: 'cursor'; cursorParam: string });
 
-function queryParam(entry: Entry, name: string): Json | undefined {
-  const p = entry.op.parameters.find((q) => q.in === 'query' && q.name === name);
-  return p ? entry.model.deref<Json>(p.schema ?? {}) : undefined;
-}
-
 export function paging(entry: Entry): Paging | undefined {
-  const shape = answerShape(entry);
-  if (shape.kind !== 'page' && shape.kind !== 'cursor') return undefined;
-  const size = queryParam(entry, 'size');
-  const common: Common = {
-    sizeParam: 'size',
-    maxSize: typeof size?.maximum === 'number' ? size.maximum : 100,
-  };
-  if (typeof size?.default === 'number') common.defaultSize = size.default;
-  if (shape.kind === 'cursor') {
-    const cursorParam = shape.envelope?.cursorParam ?? 'cursor';
-    return queryParam(entry, cursorParam) ? { ...common, kind: 'cursor', cursorParam } : undefined;
-  }
-  return queryParam(entry, 'page') ? { ...common, kind: 'page', pageParam: 'page' } : undefined;
+  // The spec model's one reading of paging (limits and default size included), in this server's shape.
+  const read = listPaging(entry.model, entry.op);
+  if (!read) return undefined;
+  const common: Common = { sizeParam: read.sizeParam, maxSize: read.maxSize, defaultSize: read.defaultSize };
+  return read.kind === 'cursor'
+    ? { ...common, kind: 'cursor', cursorParam: read.cursorParam }
+    : { ...common, kind: 'page', pageParam: read.pageParam };
 }

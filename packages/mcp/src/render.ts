@@ -33,17 +33,32 @@ export interface RenderInput {
   entry: Entry;
   read: Read;
   maxRecords: number;
+  /** The call's path parameters, repeated in the read-on call. */
+  path?: Record<string, unknown> | undefined;
   fields?: readonly string[] | undefined;
   maxChars: number;
   /** First line of every answer (the sandbox's notice), if any. */
   notice?: string | undefined;
 }
 
-function readOnText(entry: Entry, next: Next): string {
-  const call = JSON.stringify({ operation: entry.id, query: next.query });
-  return next.skip
-    ? `To read on: call_operation ${call}, and skip the first ${next.skip} records of that page (shown here already).`
-    : `To read on: call_operation ${call}.`;
+/** call_operation's whole argument object that reads on from `next`: the same call, moved on. */
+export function readOnCall(input: RenderInput, next: Next): Record<string, unknown> {
+  const call: Record<string, unknown> = { operation: input.entry.id };
+  if (input.path && Object.keys(input.path).length) call.path = input.path;
+  call.query = next.query;
+  call.max_records = input.maxRecords;
+  if (input.fields?.length) call.fields = input.fields;
+  if (next.skip) call.skip = next.skip;
+  return call;
+}
+
+/** Whether the total the service sent may be repeated, and how. */
+function totalText(read: Read): string {
+  if (read.total !== undefined) return ` of ${read.total} in all`;
+  if (read.notACount !== undefined) {
+    return ` read (the service's total, ${JSON.stringify(read.notACount)?.slice(0, 40)}, is not a count of records: left out)`;
+  }
+  return read.kind === 'pages' ? ' read (the service gives no total)' : '';
 }
 
 export function renderRead(input: RenderInput): CallToolResult {
@@ -56,15 +71,16 @@ export function renderRead(input: RenderInput): CallToolResult {
 
   const build = (shown: number) => {
     const cutByBound = shown < taken;
-    const next = read.kind === 'pages' ? nextAfter(read, shown) : undefined;
+    // A record too long to show alone cannot be read on past without losing it: no read-on call then.
+    const stuck = shown === 0 && taken > 0;
+    const next = read.kind !== 'object' && !stuck ? nextAfter(read, shown) : undefined;
     const total = read.total;
     const lines: string[] = [];
     if (notice) lines.push(notice);
-    const of = total !== undefined ? ` of ${total} in all` : '';
     lines.push(
       read.kind === 'object'
         ? `${entry.id} (${entry.op.label}): ${shown ? 'the answer, one object' : 'the answer is left out (see below)'}.`
-        : `${entry.id} (${entry.op.label}): ${shown} record${shown === 1 ? '' : 's'}${of}${total === undefined && read.kind === 'pages' ? ' read (the service gives no total)' : ''}.`,
+        : `${entry.id} (${entry.op.label}): ${shown} record${shown === 1 ? '' : 's'}${totalText(read)}.`,
     );
     lines.push('Numbers are exactly as the service sent them.');
     lines.push(...textOf.slice(0, shown));
@@ -74,19 +90,28 @@ export function renderRead(input: RenderInput): CallToolResult {
           'ask for fewer fields (fields: ["name", …]) or fewer records (max_records).',
       );
     }
-    if (next) lines.push(readOnText(entry, next));
-    else if (read.kind === 'array' && shown < all.length) {
+    if (stuck) {
       lines.push(
-        `The service answers all ${all.length} records at once; the first ${shown} are shown. Narrow the query ` +
-          '(describe_operation lists its parameters), ask for fewer fields, or raise max_records (at most 1000).',
+        `The next record alone is longer than ${maxChars} characters: ask for fewer fields (fields: ["name", …]).`,
       );
-    } else if (read.kind === 'pages') lines.push('That is every record.');
+    }
+    if (read.kind === 'array' && shown < all.length) {
+      lines.push(
+        `The service answers all ${total} records at once; ${shown} of them are shown here. Narrowing the query ` +
+          '(describe_operation lists its parameters) or fewer fields take fewer calls.',
+      );
+    }
+    if (next) {
+      lines.push(
+        `To read on, call call_operation with exactly these arguments: ${JSON.stringify(readOnCall(input, next))}`,
+      );
+    } else if (read.kind !== 'object' && !stuck) lines.push('That is every record.');
     const structured: Record<string, unknown> = {
       operation: entry.id,
       records: jsonOf.slice(0, shown),
     };
     if (total !== undefined) structured.total = total;
-    if (next) structured.next = next;
+    if (next) structured.next = readOnCall(input, next);
     if (cutByBound) structured.cut = true;
     if (notice) structured.notice = notice;
     return { text: lines.join('\n'), structured };

@@ -6,6 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InProcessSandbox } from './feed.js';
 import { type Connected, connectServer, textOf } from './test-support/connect.js';
+import { lyingSandbox } from './test-support/lying-sandbox.js';
 
 /**
  * An in-process sandbox that records every request it gets and every token it issues; with `hold`, a data request
@@ -134,7 +135,12 @@ describe('the bound on a result', () => {
       cut: boolean;
     };
     expect(cut).toBe(true);
-    expect(next).toEqual({ query: { page: 0, size: 1000 }, skip: records.length });
+    expect(next).toEqual({
+      operation: 'fundosV2ListFunds',
+      query: { page: 0, size: 1000 },
+      max_records: 1000,
+      skip: records.length,
+    });
   });
 
   it('follows --max-chars', async () => {
@@ -160,7 +166,9 @@ describe('time', () => {
     try {
       const result = await server.call('call_operation', { operation: 'fundosV2ListFunds', max_records: 1 });
       expect(result.isError).toBe(true);
-      expect(textOf(result)).toMatch(/timed out|timeout/i);
+      expect(textOf(result)).toMatch(
+        /did not answer within 300 ms.*the user can raise the server's --timeout-ms/,
+      );
     } finally {
       await server.close();
     }
@@ -187,5 +195,96 @@ describe('time', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+/** Words of the SDK an assistant cannot act on: it has call_operation's arguments, not the client's API. */
+const SDK_WORDS =
+  /params\.|error\.body|paginate\(|pages\(|timeoutMs|maxRetryAfterMs|retry\.|\bbaseUrl\b|tokenUrl|maxResponseBytes|clientId|clientSecret/;
+
+describe('errors an assistant can act on', () => {
+  const liar = lyingSandbox();
+  let server: Connected;
+  let small: Connected;
+  beforeAll(async () => {
+    server = await connectServer({ sandbox: liar.sandbox });
+    small = await connectServer({ sandbox: liar.sandbox, settings: { maxChars: 3000 } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await small.close();
+  });
+
+  it.each([
+    [
+      { operation: 'fundosV2GetSeries' },
+      /Nothing was sent: codigo_classe_ou_subclasse is required: put it in call_operation's "path" argument, e\.g\. path: \{"codigo_classe_ou_subclasse": …\}/,
+    ],
+    [
+      { operation: 'fundosV2ListFunds', query: { size: 5000 } },
+      /size must be at most 1000 .*call_operation reads the following pages itself, up to max_records/,
+    ],
+    [{ operation: 'fundosV2ListFunds', query: { tamanho: 5 } }, /tamanho is not a query parameter/],
+    [
+      { operation: 'fundosV2GetFund', path: { codigo_fundo_ou_classe_ou_subclasse: 'F9999999999' } },
+      /answered 404\. The service said: .* Nothing there: check the code or date sent/,
+    ],
+    [
+      {
+        operation: 'fundosV2GetInvestorSegmentNetAssets',
+        path: { codigo_classe_ou_subclasse: 'C0000100007' },
+      },
+      /answered 403\..*the user must regularise access with the operator/,
+    ],
+  ])("%j names the fix in the tool's words", async (args, message) => {
+    const result = await server.call('call_operation', args);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(message);
+    expect(textOf(result)).not.toMatch(SDK_WORDS);
+  });
+
+  it("quotes a 400's details from the service instead of pointing at the SDK's error.body.details", async () => {
+    liar.setLie((request) =>
+      request.url.includes('/feed/')
+        ? {
+            status: 400,
+            body: JSON.stringify({
+              status: 400,
+              error: 'Bad Request',
+              message: 'invalid parameter',
+              details: [{ parameter: 'data', rule: 'no data before 2020' }],
+            }),
+          }
+        : undefined,
+    );
+    try {
+      const result = await server.call('call_operation', { operation: 'precosIndicesTitulosPublicosVna' });
+      expect(textOf(result)).toMatch(
+        /answered 400\. The service said: invalid parameter; details: \[\{"parameter":"data","rule":"no data before 2020"\}\] The service refused a parameter/,
+      );
+      expect(textOf(result)).not.toMatch(SDK_WORDS);
+    } finally {
+      liar.setLie(undefined);
+    }
+  });
+
+  it('keeps an error within --max-chars, however long the value it quotes', async () => {
+    const result = await small.call('call_operation', {
+      operation: 'fundosV2ListFunds',
+      query: { ['k'.repeat(100_000)]: 1 },
+    });
+    expect(result.isError).toBe(true);
+    expect(size(result)).toBeLessThanOrEqual(3000);
+    expect(textOf(result)).toMatch(/is not a query parameter/);
+  });
+
+  it('refuses an operation name longer than any operationId at once, without the closest-name search', async () => {
+    const result = await server.call('call_operation', { operation: 'x'.repeat(2_000_000) });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(
+      /operation is 2000000 characters long, and an operationId has at most 100/,
+    );
+    const described = await server.call('describe_operation', { operation: 'y'.repeat(101) });
+    expect(textOf(described)).toMatch(/operation is 101 characters long/);
   });
 });

@@ -30,6 +30,10 @@ describe('parseCommandLine', () => {
     [['--timeout-ms', '1.5'], /--timeout-ms must be a whole number/],
     [['--port', '4011'], /--port/],
     [['extra'], /extra/],
+    [['--only', ''], /--only "" has an empty item, which names no operation: give operationIds/],
+    [['--only', ','], /--only "," has an empty item/],
+    [['--only', 'E1,'], /--only "E1," has an empty item/],
+    [['--only', 'E1', '--only', ' '], /--only "E1, " has an empty item/],
   ])('%j is refused, naming the flag', (argv, message) => {
     expect(() => parseCommandLine(argv)).toThrow(message);
   });

@@ -43,6 +43,19 @@ function positive(name: string, text: string | undefined, min: number): number |
   return value;
 }
 
+/** `--only`'s items; an empty one names no operation, and offering every operation instead would hide the slip. */
+function onlyList(given: readonly string[] | undefined): string[] {
+  const items = (given ?? []).flatMap((o) => o.split(',')).map((o) => o.trim());
+  if (items.some((item) => item === '')) {
+    throw new UsageError(
+      `--only ${JSON.stringify((given ?? []).join(','))} has an empty item, which names no operation: give ` +
+        'operationIds (fundosV2ListFunds), document ids (E1, C/vna), documents (fundos-v2, fundos-v1, ' +
+        'precos-indices) or parts of paths (/titulos-publicos), comma-separated; leave --only out to offer all.',
+    );
+  }
+  return items;
+}
+
 export type Parsed = { kind: 'help' } | { kind: 'version' } | { kind: 'run'; settings: Settings };
 
 export function parseCommandLine(argv: readonly string[]): Parsed {
@@ -68,10 +81,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (values.version) return { kind: 'version' };
   const settings: Settings = {
     sandbox: values.sandbox === true,
-    only: ((values.only as string[] | undefined) ?? [])
-      .flatMap((o) => o.split(','))
-      .map((o) => o.trim())
-      .filter(Boolean),
+    only: onlyList(values.only as string[] | undefined),
     maxChars: positive('--max-chars', values['max-chars'] as string | undefined, 1000) ?? DEFAULT_MAX_CHARS,
   };
   const timeoutMs = positive('--timeout-ms', values['timeout-ms'] as string | undefined, 1);

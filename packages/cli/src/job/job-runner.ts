@@ -3,7 +3,8 @@
 // gives only what differs: its checkpointed state, how it starts and ends its output, its units, its summary.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createFeedClients, type LooseClient } from '../clients.js';
+import type { LooseClient } from '@assoc-feed/core/internal';
+import { createFeedClients } from '../clients.js';
 import { type ConnectionFlags, resolveConnection } from '../connection.js';
 import { UsageError } from '../errors.js';
 import type { Operation } from '../operations.js';

@@ -34,12 +34,12 @@ import type { DocumentExtras } from '../body/response-types.js';
 import { withDeadlines } from '../calls/call-methods.js';
 import type { CallMethod, ExactOptions, ThrowsOn } from '../calls/call-types.js';
 import { createSend } from '../calls/send.js';
-import { resolveBodyReader, resolveClientConfig } from '../config/client-config.js';
+import { resolveBodyReader } from '../config/client-config.js';
 import type { DocumentClientOptions } from '../config/client-options.js';
 import type { DocumentMeta } from '../input/meta.js';
 import { createPaginator, type Paginator } from '../paging/paginate.js';
 import type { RetryBudget } from '../transport/retry-budget.js';
-import { flowATokenManager } from './session.js';
+import { flowATokenManager, sessionConfig } from './session.js';
 
 export type { DocumentClientOptions } from '../config/client-options.js';
 
@@ -76,7 +76,7 @@ export function createDocumentClient<
   meta: DocumentMeta,
   loaders: DocumentExtras = {},
 ): DocumentClient<Paths, ThrowsOn<Options>> {
-  const config = resolveClientConfig(options);
+  const config = sessionConfig(options);
   const readBody = resolveBodyReader(options, loaders, `@assoc-feed/${meta.name}/validators`);
   const tokenManager = options.tokenManager ?? flowATokenManager(config);
   const client = createClient<Paths>({

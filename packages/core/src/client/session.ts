@@ -20,19 +20,36 @@ export interface Session {
 /** The session the options describe (checked as a document client checks them). */
 export function createSession(options: DocumentClientOptions | undefined): Session {
   const config = resolveClientConfig(options);
-  return {
+  const session = {
     tokenManager: options?.tokenManager ?? flowATokenManager(config),
     retryBudget: config.retry.budget || undefined,
   };
+  if (options) resolvedFor.set(session, { options, config });
+  return session;
+}
+
+// The options a session was made from, checked and resolved: withSession hands that resolution on to the
+// document clients of the same options, so createFeedClient checks its options once, not once per document.
+// Kept beside the objects (a WeakMap), not on them: nothing a user can see or copy changes.
+const resolvedFor = new WeakMap<Session, { options: DocumentClientOptions; config: ClientConfig }>();
+const sharedConfigs = new WeakMap<DocumentClientOptions, ClientConfig>();
+
+/** The resolution withSession recorded for these options, if they are its answer; else they are resolved now. */
+export function sessionConfig(options: DocumentClientOptions): ClientConfig {
+  return sharedConfigs.get(options) ?? resolveClientConfig(options);
 }
 
 /** The options with the session in place of what it replaces, for each client that shares it. */
 export function withSession<O extends DocumentClientOptions>(options: O, session: Session): O {
-  return {
+  const shared = {
     ...options,
     tokenManager: session.tokenManager,
     ...(options.retry === false ? {} : { retry: { ...options.retry, budget: session.retryBudget ?? false } }),
   };
+  // The same options, with the session's own token manager and budget: what resolving them again would give.
+  const resolved = resolvedFor.get(session);
+  if (resolved?.options === options) sharedConfigs.set(shared, resolved.config);
+  return shared;
 }
 
 /** A flow A token manager: its request gets the same deadline and retries as feed calls, but no renew-and-replay. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redact } from './redact.js';
+import { REDACTED, redact, secretForms } from './redact.js';
 
 it.each([
   ['a string', 'token abc123 here', 'token [redacted] here'],
@@ -73,4 +73,30 @@ describe('a secret that is an ordinary word', () => {
     expect(redact('xs3cr3t-42y and s3cr3t-42', ['s3cr3t-42'])).toBe(`x${REDACTED}y and ${REDACTED}`);
     expect(redact('the value XkQpLmNr leaked', ['XkQpLmNr'])).toBe(`the value ${REDACTED} leaked`);
   });
+});
+
+it.each([
+  [
+    'JSON-escaped, as in a record written as JSON text',
+    'tok"en\\1',
+    '{"echo":"tok\\"en\\\\1"}',
+    '{"echo":"[redacted]"}',
+  ],
+  ['base64, padded', 'token-1', `sent ${btoa('token-1')}`, 'sent [redacted]'],
+  ['base64, unpadded', 'token-1', `sent ${btoa('token-1').replace(/=+$/, '')}.`, 'sent [redacted].'],
+  ['base64url', 'a?b>c~', `u=${btoa('a?b>c~').replace(/\+/g, '-').replace(/\//g, '_')}`, 'u=[redacted]'],
+  ['percent-encoded, as in a URL', 'a b/c+d', 'url?t=a%20b%2Fc%2Bd', 'url?t=[redacted]'],
+  [
+    'non-ASCII, base64 of its UTF-8 bytes',
+    'seção',
+    `b64 ${Buffer.from('seção').toString('base64')}`,
+    'b64 [redacted]',
+  ],
+])('redacts a secret %s', (_, secret, input, expected) => {
+  expect(redact(input, [secret])).toBe(expected);
+});
+
+it('lists each form of a secret once', () => {
+  expect(secretForms(['abc'])).toEqual(['abc', 'YWJj']);
+  expect(secretForms(['', undefined])).toEqual([]);
 });

@@ -2,6 +2,8 @@
 // Basic header in a 400). Everything an error carries passes through here first, so a secret can only reach a
 // log by a route this function does not see.
 
+import { base64Utf8 } from '../auth/base64.js';
+
 export const REDACTED = '[redacted]';
 
 type Replace = (text: string) => string;
@@ -10,31 +12,57 @@ type Replace = (text: string) => string;
 const WORD = /^(?:[a-z]{1,24}|[A-Z][a-z]{0,23}|[A-Z]{1,24})$/;
 
 /**
- * How one secret is taken out of a text. A secret like any credential (digits, symbols, mixed case) goes wherever
- * it appears: no sentence holds it by chance. A secret that is an ordinary word goes where it stands as a value
- * (the whole text, after `=` or `:`, or in quotes), not where the server's own sentence uses the word ("wrong
- * client_id or client_secret" keeps its first word when the secret is `wrong`).
+ * How one form of a secret is taken out of a text. A form like any credential (digits, symbols, mixed case) goes
+ * wherever it appears: no sentence holds it by chance. A form that is an ordinary word goes where it stands as a
+ * value (the whole text, after `=` or `:`, or in quotes), not where the server's own sentence uses the word
+ * ("wrong client_id or client_secret" keeps its first word when the secret is `wrong`).
  */
-function replacer(secret: string): Replace {
-  if (!WORD.test(secret)) return (text) => text.split(secret).join(REDACTED);
-  // Letters only: the secret needs no escaping in a pattern.
+function replacer(form: string): Replace {
+  if (!WORD.test(form)) return (text) => text.split(form).join(REDACTED);
+  // Letters only: the form needs no escaping in a pattern.
   const asValue = new RegExp(
-    `(?<=[=:"'\`])${secret}(?![A-Za-z0-9])|(?<![A-Za-z0-9])${secret}(?=["'\`])|^${secret}$`,
+    `(?<=[=:"'\`])${form}(?![A-Za-z0-9])|(?<![A-Za-z0-9])${form}(?=["'\`])|^${form}$`,
     'g',
   );
   return (text) => text.replace(asValue, REDACTED);
 }
 
 /**
- * A deep copy of `value` in which every non-empty secret is replaced by `[redacted]`: everywhere for a secret like
- * a credential, where it stands as a value for one that is an ordinary word (see `replacer`).
+ * A deep copy of `value` in which every non-empty secret, in each of its `secretForms`, is replaced by
+ * `[redacted]`: everywhere for a form like a credential, where it stands as a value for one that is an ordinary
+ * word (see `replacer`).
  */
 export function redact<T>(value: T, secrets: readonly (string | undefined)[]): T {
-  const list = secrets.filter((s): s is string => typeof s === 'string' && s.length > 0);
+  const list = secretForms(secrets);
   // Longest first: a secret that contains another must be replaced whole.
   list.sort((a, b) => b.length - a.length);
   if (list.length === 0) return value;
   return walk(value, list.map(replacer), 0) as T;
+}
+
+/**
+ * Each secret as a server may echo it back: as sent; escaped inside a JSON string (a text that holds the record
+ * as JSON carries `\"` for `"`); percent-encoded, as in a URL it echoes; and base64-encoded on its own (standard and
+ * URL-safe alphabets, with and without padding), as the Basic header carries `client_id:client_secret`.
+ */
+export function secretForms(secrets: readonly (string | undefined)[]): string[] {
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    if (typeof secret !== 'string' || secret.length === 0) continue;
+    const base64 = base64Utf8(secret);
+    const unpadded = base64.replace(/=+$/, '');
+    for (const form of [
+      secret,
+      JSON.stringify(secret).slice(1, -1),
+      encodeURIComponent(secret),
+      base64,
+      unpadded,
+      unpadded.replace(/\+/g, '-').replace(/\//g, '_'),
+    ]) {
+      forms.add(form);
+    }
+  }
+  return [...forms];
 }
 
 function walk(value: unknown, secrets: readonly Replace[], depth: number): unknown {

@@ -8,6 +8,7 @@ import {
   createSpecModel,
   httpMethods,
   type Json,
+  listPaging,
   type Operation,
   type SpecModel,
 } from '@assoc-feed/specs/model';
@@ -215,19 +216,16 @@ function readDetails(op: Operation, model: SpecModel): Details {
   if (extensions['x-date-window']) details.dateWindow = extensions['x-date-window'] as DateWindow;
   if (extensions['x-release-schedule'])
     details.releaseSchedule = extensions['x-release-schedule'] as ReleaseSchedule;
-  const page = params.find((p) => p.in === 'query' && p.name === 'page');
-  const size = params.find((p) => p.in === 'query' && p.name === 'size');
-  if (success.kind === 'envelope') {
-    const maxSize = size?.schema.maximum ?? 1000;
-    const defaultSize = typeof size?.schema.default === 'number' ? size.schema.default : maxSize;
-    const cursorParam = success.envelope?.nextCursor ? (success.envelope.cursorParam ?? 'cursor') : undefined;
+  // The spec model's one reading of paging (no fallback sizes: an incomplete paged list is a spec error).
+  const paging = listPaging(model, op);
+  if (paging) {
     details.paging = {
-      kind: cursorParam ? 'cursor' : 'page',
-      ...(cursorParam ? { cursorParam } : {}),
-      pageParam: page?.name ?? 'page',
-      sizeParam: size?.name ?? 'size',
-      maxSize,
-      defaultSize,
+      kind: paging.kind,
+      ...(paging.kind === 'cursor' ? { cursorParam: paging.cursorParam } : {}),
+      pageParam: paging.kind === 'page' ? paging.pageParam : 'page',
+      sizeParam: paging.sizeParam,
+      maxSize: paging.maxSize,
+      defaultSize: paging.defaultSize,
     };
   }
   return details;

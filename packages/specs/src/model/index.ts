@@ -1,4 +1,4 @@
-// @assoc-feed/specs/model: the one reader of a spec (references, operations). Browser-safe; loading the
+// @assoc-feed/specs/model: the one reader of a spec (references, operations, paging). Browser-safe; loading the
 // package's own files is @assoc-feed/specs/load.
 export { type RefProblem, SpecRefError } from './errors.js';
 export {
@@ -9,6 +9,7 @@ export {
   type Parameter,
   type SecurityRequirement,
 } from './operations.js';
+export { type ListPaging, listPaging, type PageEnvelope, SpecPagingError } from './paging.js';
 export { formatPointer, nodeAt, parsePointer } from './pointer.js';
 export type { SpecReader } from './reader.js';
 export {

@@ -60,111 +60,113 @@ function refOf(node: unknown): string | undefined {
   return isObject(node) && typeof node.$ref === 'string' ? node.$ref : undefined;
 }
 
+/** Where an object sits in the spec, for messages only (a walk, so only on the way to an error). */
+function locate(spec: Json, node: unknown): string {
+  const path: string[] = [];
+  const seen = new Set<unknown>();
+  function search(current: unknown): boolean {
+    if (current === node) return true;
+    if (current === null || typeof current !== 'object' || seen.has(current)) return false;
+    seen.add(current);
+    for (const [key, child] of Object.entries(current)) {
+      path.push(key);
+      if (search(child)) return true;
+      path.pop();
+    }
+    return false;
+  }
+  return search(spec) ? formatPointer(path) : '(outside the spec)';
+}
+
+/** The node a local reference points to in `spec` (named `name` in errors). */
+function targetOf(spec: Json, name: string, ref: string, at?: string): unknown {
+  const where = () => at ?? '(no place given)';
+  let tokens: string[] | undefined;
+  try {
+    tokens = parsePointer(ref);
+  } catch {
+    throw new SpecRefError('malformed', ref, where(), name, 'not a valid URI fragment (a stray "%"?)');
+  }
+  if (!tokens) {
+    throw new SpecRefError(
+      'external',
+      ref,
+      where(),
+      name,
+      'only local references (#/...) are read: read the bundled spec (packages/specs/dist), not the split sources',
+    );
+  }
+  const found = nodeAt(spec, tokens);
+  if (found === undefined)
+    throw new SpecRefError(
+      'missing',
+      ref,
+      where(),
+      name,
+      'no such node: fix the reference or add its target',
+    );
+  return found;
+}
+
+/** Follows the `$ref` chain from `node`, laying the keywords beside each reference over its target. */
+function followIn<T>(spec: Json, name: string, node: unknown): Followed<T> {
+  const refs: string[] = [];
+  const siblings: Json[] = [];
+  let value = node;
+  for (let ref = refOf(value); ref !== undefined; ref = refOf(value)) {
+    const holder = value as Json;
+    if (refs.includes(ref)) {
+      throw new SpecRefError(
+        'cycle',
+        ref,
+        locate(spec, holder),
+        name,
+        `a loop of references with nothing else (${[...refs, ref].join(' → ')}): point one of them at a schema`,
+      );
+    }
+    let next: unknown;
+    try {
+      next = targetOf(spec, name, ref);
+    } catch (error) {
+      if (!(error instanceof SpecRefError)) throw error;
+      throw new SpecRefError(error.problem, ref, locate(spec, holder), name, error.detail);
+    }
+    const { $ref: _ref, ...beside } = holder;
+    if (Object.keys(beside).length > 0) siblings.unshift(beside);
+    refs.push(ref);
+    value = next;
+  }
+  const bare = value as T;
+  if (siblings.length > 0 && isObject(value)) value = Object.assign({}, value, ...siblings);
+  return { value: value as T, refs, target: bare };
+}
+
+/** A copy of `node` with every reference replaced by its target (`follow`), except one closing a cycle. */
+function inlineWith<T>(follow: (node: unknown) => Followed<unknown>, node: unknown): T {
+  function copy(current: unknown, open: readonly string[]): unknown {
+    if (Array.isArray(current)) return current.map((item) => copy(item, open));
+    if (!isObject(current)) return current;
+    const ref = refOf(current);
+    if (ref !== undefined && open.includes(ref)) return current;
+    const { value, refs } = ref === undefined ? { value: current, refs: [] as string[] } : follow(current);
+    if (!isObject(value)) return copy(value, [...open, ...refs]);
+    const within = [...open, ...refs];
+    return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, copy(child, within)]));
+  }
+  return copy(node, []) as T;
+}
+
 export function createSpecModel(spec: Json, options: SpecModelOptions = {}): SpecModel {
   const name = options.name ?? 'spec';
   let ops: readonly Operation[] | undefined;
-
-  /** Where an object sits in the spec, for messages only (a walk, so only on the way to an error). */
-  function locate(node: unknown): string {
-    const path: string[] = [];
-    const seen = new Set<unknown>();
-    function search(current: unknown): boolean {
-      if (current === node) return true;
-      if (current === null || typeof current !== 'object' || seen.has(current)) return false;
-      seen.add(current);
-      for (const [key, child] of Object.entries(current)) {
-        path.push(key);
-        if (search(child)) return true;
-        path.pop();
-      }
-      return false;
-    }
-    return search(spec) ? formatPointer(path) : '(outside the spec)';
-  }
-
-  function target(ref: string, at?: string): unknown {
-    const where = () => at ?? '(no place given)';
-    let tokens: string[] | undefined;
-    try {
-      tokens = parsePointer(ref);
-    } catch {
-      throw new SpecRefError('malformed', ref, where(), name, 'not a valid URI fragment (a stray "%"?)');
-    }
-    if (!tokens) {
-      throw new SpecRefError(
-        'external',
-        ref,
-        where(),
-        name,
-        'only local references (#/...) are read: read the bundled spec (packages/specs/dist), not the split sources',
-      );
-    }
-    const found = nodeAt(spec, tokens);
-    if (found === undefined)
-      throw new SpecRefError(
-        'missing',
-        ref,
-        where(),
-        name,
-        'no such node: fix the reference or add its target',
-      );
-    return found;
-  }
-
-  function follow<T>(node: unknown): Followed<T> {
-    const refs: string[] = [];
-    const siblings: Json[] = [];
-    let value = node;
-    for (let ref = refOf(value); ref !== undefined; ref = refOf(value)) {
-      const holder = value as Json;
-      if (refs.includes(ref)) {
-        throw new SpecRefError(
-          'cycle',
-          ref,
-          locate(holder),
-          name,
-          `a loop of references with nothing else (${[...refs, ref].join(' → ')}): point one of them at a schema`,
-        );
-      }
-      const next = (() => {
-        try {
-          return target(ref);
-        } catch (error) {
-          if (!(error instanceof SpecRefError)) throw error;
-          throw new SpecRefError(error.problem, ref, locate(holder), name, error.detail);
-        }
-      })();
-      const { $ref: _ref, ...beside } = holder;
-      if (Object.keys(beside).length > 0) siblings.unshift(beside);
-      refs.push(ref);
-      value = next;
-    }
-    const bare = value as T;
-    if (siblings.length > 0 && isObject(value)) value = Object.assign({}, value, ...siblings);
-    return { value: value as T, refs, target: bare };
-  }
-
-  function inline<T>(node: unknown): T {
-    function copy(current: unknown, open: readonly string[]): unknown {
-      if (Array.isArray(current)) return current.map((item) => copy(item, open));
-      if (!isObject(current)) return current;
-      const ref = refOf(current);
-      if (ref !== undefined && open.includes(ref)) return current;
-      const { value, refs } = ref === undefined ? { value: current, refs: [] as string[] } : follow(current);
-      if (!isObject(value)) return copy(value, [...open, ...refs]);
-      const within = [...open, ...refs];
-      return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, copy(child, within)]));
-    }
-    return copy(node, []) as T;
-  }
-
+  const follow = <T>(node: unknown) => followIn<T>(spec, name, node);
   const model: SpecModel = {
     spec,
     name,
-    target,
+    target: (ref, at) => targetOf(spec, name, ref, at),
     follow,
     deref: <T>(node: unknown) => follow<T>(node).value,
-    inline,
+    inline: <T>(node: unknown) => inlineWith<T>(follow, node),
     operations: () => {
       ops ??= listOperations(model);
       return ops;

@@ -8,14 +8,10 @@ const RULES = [
   'component-names',
   'decimal-notation',
   'documented-errors',
-  'feed-security',
   'inferred-choice-marked',
-  'operation-complete',
   'paginated-list-limits',
   'path-file-name',
-  'portable-patterns',
   'schema-forms',
-  'success-example',
 ];
 
 describe('feed plugin', () => {

@@ -3,7 +3,7 @@
 // checkpoint. A list paged by cursor (E8): one answer after the other (each names the next), the next requested
 // while one is written; the checkpoint keeps the cursor of the first answer not yet written.
 import type { OperationMeta } from '@assoc-feed/core';
-import type { LoosePage } from '../../clients.js';
+import type { LoosePage } from '@assoc-feed/core/internal';
 import type { JobContext } from '../../job/job-runner.js';
 import { runOrdered } from '../../job/ordered.js';
 import type { QueryValues } from '../../operations.js';

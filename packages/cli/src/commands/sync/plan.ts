@@ -14,7 +14,7 @@ export function schemaOf(columns: readonly Column[]): SchemaField[] {
   return columns.map((c) => ({ name: c.name, type: sqlType(c.type) }));
 }
 
-/** Each target's run, its recorded holes judged again by the rule of today (release.ts). */
+/** Each target's run, its recorded holes judged again by the rule of today (finality.ts). */
 export function planRuns(
   targets: readonly SyncTarget[],
   columnsOf: ReadonlyMap<SyncTarget, Column[]>,

@@ -1,6 +1,6 @@
 // E1, E3, E7: the whole list once a day, as one `snapshot=` partition. The largest pages the list allows, several
 // in flight for a numbered list, spooled in page order (as export reads them).
-import type { LoosePage } from '../../clients.js';
+import type { LoosePage } from '@assoc-feed/core/internal';
 import { runOrdered } from '../../job/ordered.js';
 import { toRow } from './cells.js';
 import { type Reader, snapshotDue } from './target.js';

@@ -2,7 +2,7 @@
 // business day or month that is released and not yet final (read-dated.ts); E8 every record updated since the last
 // run, merged by key into its `data_competencia` partition (read-updates.ts); E1, E3, E7 the whole list once a day
 // (read-snapshot.ts).
-import type { LooseClient } from '../../clients.js';
+import type { LooseClient } from '@assoc-feed/core/internal';
 import type { PartitionStore } from './partition-store.js';
 import { readDated } from './read-dated.js';
 import { readSnapshot } from './read-snapshot.js';

@@ -1,7 +1,8 @@
 // One operation's run: what it reads against (its manifest entry, columns, window, clock), what it counts, and
 // what is due: the dated units to ask, whether a snapshot is due, where E8 is read from.
+
+import type { LooseClient } from '@assoc-feed/core/internal';
 import { addDays } from '@assoc-feed/core/internal/calendar';
-import type { LooseClient } from '../../clients.js';
 import { planBackfill, type Unit } from '../../job/dated-plan.js';
 import type { Column } from './column-types.js';
 import { isReleased, partitionValue } from './finality.js';

@@ -53,9 +53,10 @@ your credentials; ${code('assoc-feed conform', 'sdk-cli.html#command-conform')} 
 
 <h2 id="mcp">For AI assistants</h2>
 <p><a href="sdk-mcp.html">The MCP server</a> (<code>@assoc-feed/mcp</code>, <code>npx -y @assoc-feed/mcp</code>) gives an AI
-assistant (Claude, Copilot, an IDE agent) the Feed API as three tools: ${code('list_operations', 'sdk-mcp.html#list_operations')} to find an
+assistant (Claude, Copilot, an IDE agent) the Feed API as four tools: ${code('list_operations', 'sdk-mcp.html#list_operations')} to find an
 operation, ${code('describe_operation', 'sdk-mcp.html#describe_operation')} to read its parameters and fields, and
-${code('call_operation', 'sdk-mcp.html#call_operation')} to call it, with the service's decimals exact; <code>--sandbox</code>
+${code('call_operation', 'sdk-mcp.html#call_operation')} to call it, with the service's decimals exact, and
+${code('find_fund', 'sdk-mcp.html#find_fund')} to find a fund by name or CNPJ; <code>--sandbox</code>
 answers from generated data with no account.</p>
 
 <h2 id="mock-and-sandbox">The mock and the sandbox</h2>

@@ -40,7 +40,7 @@ function withHeadingIds(html: string): string {
       .replace(/&[a-z#0-9]+;/g, '')
       .toLowerCase();
     let id = words.replace(/[^a-z0-9_]+/g, '-').replace(/^-+|-+$/g, '') || 'section';
-    id = /^(list_operations|describe_operation|call_operation)/.exec(id)?.[1] ?? id;
+    id = /^(list_operations|describe_operation|call_operation|find_fund)/.exec(id)?.[1] ?? id;
     while (used.has(id)) id = `${id}-`;
     used.add(id);
     return `<h${level} id="${id}">${inner}</h${level}>`;

@@ -1,21 +1,24 @@
 // @ts-check
 // Test support: lints small fixture documents with the real Redocly CLI (the version the project pins) and
-// only the `feed/` rules under test, and returns each fixture's findings.
+// only the rules under test (`feed/` plugin rules, or redocly.yaml's own `rule/` ones), and returns each
+// fixture's findings.
 //
 // Why the CLI and not `@redocly/openapi-core`'s `lint`/`createConfig`: @redocly/cli 2.x ships as one bundle
 // with its own copy of openapi-core and has no openapi-core dependency, so the workspace has no openapi-core
 // of the CLI's version (only 1.34, nested under openapi-typescript). Running the pinned CLI tests the rules
 // exactly as `pnpm lint` runs them: plugin loading, `$ref` resolution across files, locations and messages.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
 
 const require = createRequire(import.meta.url);
 const CLI = join(dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
 const PLUGIN = fileURLToPath(new URL('../index.js', import.meta.url));
+const ROOT_CONFIG = fileURLToPath(new URL('../../../../../redocly.yaml', import.meta.url));
 
 /**
  * One fixture: files by relative path (a string is written as is, an object as JSON, which is also YAML);
@@ -29,19 +32,35 @@ const PLUGIN = fileURLToPath(new URL('../index.js', import.meta.url));
  */
 
 /**
+ * The configurable rules (`rule/…`) of the repository's redocly.yaml, as written there.
+ * @returns {Record<string, { message: string } & Record<string, unknown>>}
+ */
+export function configuredRules() {
+  const config = parse(readFileSync(ROOT_CONFIG, 'utf8'));
+  return Object.fromEntries(Object.entries(config.rules ?? {}).filter(([id]) => id.startsWith('rule/')));
+}
+
+/**
  * Lints every fixture in one CLI run with only `rules` enabled (as errors).
- * @param {string[]} rules rule names without the `feed/` prefix
+ * @param {string[]} rules plugin rule names without the `feed/` prefix, or the ids of configurable rules
+ *   (`rule/…`), which are taken as the repository's redocly.yaml defines them
  * @param {Fixture[]} fixtures
  * @returns {Map<string, Finding[]>} findings by fixture name, sorted by location then message
  */
 export function lintFixtures(rules, fixtures) {
   const root = mkdtempSync(join(tmpdir(), 'feed-lint-'));
   try {
+    const configured = configuredRules();
     const config = [
       'plugins:',
       `  - ${JSON.stringify(PLUGIN)}`,
       'rules:',
-      ...rules.map((rule) => `  feed/${rule}: error`),
+      ...rules.map((rule) => {
+        if (!rule.startsWith('rule/')) return `  feed/${rule}: error`;
+        const definition = configured[rule];
+        if (!definition) throw new Error(`redocly.yaml defines no configurable rule ${rule}`);
+        return `  ${rule}: ${JSON.stringify({ ...definition, severity: 'error' })}`;
+      }),
       'telemetry: off',
       '',
     ].join('\n');
