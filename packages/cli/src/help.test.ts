@@ -78,6 +78,13 @@ describe('help pages', () => {
     }
   });
 
+  it('names every paginated list export reads, the batch series (E8) by cursor included', async () => {
+    const { stdout } = expectExit(await runMain(['--help'], env), 0);
+    const line = stdout.replace(/\s+/g, ' ');
+    for (const label of ['E1', 'E3', 'E6', 'E7', 'E8', 'V1', 'V3', 'V5'])
+      expect(line).toMatch(new RegExp(`export .*\\b${label}\\b`));
+  });
+
   const runnable = Object.entries(EXAMPLES)
     .flatMap(([, lines]) => lines)
     .map(argvOf)

@@ -218,7 +218,9 @@ export function createProgram(io: Io, run: (work: Promise<void>, output: OutputK
     .action((options) => run(conformCommand(options, io), 'none'));
 
   jobOptions(program.command('export').argument('<path>', 'a paginated list, e.g. /feed/fundos/v2/fundos'))
-    .description('every record of a paginated list (E1, E3, E6, E7, V1, V3, V5) as NDJSON, CSV or JSON')
+    .description(
+      'every record of a paginated list (E1, E3, E6, E7, V1, V3, V5 by page; E8 by cursor) as NDJSON, CSV or JSON',
+    )
     .action((path, options) => run(exportCommand(path, options, io), jobOutput(options)));
   withExamples(program.commands.find((c) => c.name() === 'export') as Command, 'export');
 

@@ -28,7 +28,7 @@ import { runTarget } from './run-target.js';
 import { chooseTargets, type SyncTarget, syncTargets } from './scope.js';
 import { SpoolPool } from './spools.js';
 import type { CopyDataset } from './storage.js';
-import { fullDisk, type Outcome, summarize } from './summary.js';
+import { fullDisk, type Outcome, readSoFar, summarize } from './summary.js';
 import type { TargetRun } from './target.js';
 
 export interface SyncOptions extends ConnectionFlags {
@@ -202,18 +202,21 @@ async function readAll(
   progress.start(known && planned > 0 ? planned : undefined, 0);
   for (const run of runs) {
     const label = run.target.operation.meta.documentId ?? run.target.operationId;
+    // E8 writes its partitions after its last answer: its line keeps the records read of their total.
+    const byRecords = run.target.sync.kind === 'updates';
+    progress.update(written, label);
     try {
       const tally = await runTarget(run, clients.document(run.target.operation.document), store, {
         concurrency: options.concurrency,
         signal: io.signal,
         onPartition: () => {
           written++;
-          progress.update(written, label);
+          progress.update(written, byRecords ? undefined : label);
         },
         onRead: (t) =>
           progress.update(
             written,
-            `${label}: ${count(t.records)} ${t.records === 1 ? 'record' : 'records'} read in ${count(t.pages)} ${t.pages === 1 ? 'answer' : 'answers'}`,
+            `${label}: ${readSoFar(t)} read in ${count(t.pages)} ${t.pages === 1 ? 'answer' : 'answers'}`,
           ),
       });
       outcomes.push({ run, tally });

@@ -6,7 +6,11 @@ import { closeSync, fdatasyncSync, openSync, renameSync, rmSync, statSync } from
 import { dirname } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { syncDirectory } from '../../output/destination.js';
+import { UsageError } from '../../errors.js';
 import { type Column, quoteName, sqlType } from './column-types.js';
+
+/** The version the CLI pins, for the install line of the error when it is missing. */
+const DUCKDB_VERSION = '1.5.6-r.1';
 
 export interface ParquetWriter {
   /**
@@ -35,9 +39,24 @@ export interface ParquetWriter {
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
-export async function openParquetWriter(): Promise<ParquetWriter> {
-  // Loaded on first use: the other commands never pay for the native library.
-  const { DuckDBInstance } = await import('@duckdb/node-api');
+type DuckDBModule = typeof import('@duckdb/node-api');
+
+/** An optional dependency of the CLI (`npm install --omit=optional` leaves it out): loaded on first use, so the
+ * other commands never pay for the native library, and named with its install line when it is missing. */
+export async function loadDuckDB(load: () => Promise<DuckDBModule> = () => import('@duckdb/node-api')) {
+  try {
+    return await load();
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
+    throw new UsageError(
+      `sync writes Parquet through DuckDB (@duckdb/node-api, an optional dependency of @assoc-feed/cli), which is not installed here: install the CLI without --omit=optional, or add it next to the CLI (npm install @duckdb/node-api@${DUCKDB_VERSION})`,
+    );
+  }
+}
+
+export async function openParquetWriter(load?: () => Promise<DuckDBModule>): Promise<ParquetWriter> {
+  const { DuckDBInstance } = await loadDuckDB(load);
   const instance: DuckDBInstance = await DuckDBInstance.create(':memory:', { threads: '2' });
   const connection: DuckDBConnection = await instance.connect();
 

@@ -33,6 +33,7 @@ export const readUpdates: Reader = async (run, client, store, options, tally) =>
       tally.requests++;
       tally.pages++;
       tally.records += page.items.length;
+      if (page.totalElements !== undefined) tally.recordsTotal = page.totalElements;
       const byDate = new Map<string, Record<string, unknown>[]>();
       for (const record of page.items) {
         const row = toRow(record, columns, '', tally.unknownFields);

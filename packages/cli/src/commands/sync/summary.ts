@@ -1,4 +1,5 @@
-// What a finished run says: counts, what was skipped or failed, and fields the spec does not have.
+// What a run says: counts, what was skipped or failed, and fields the spec does not have; E8's reading so far.
+import { join } from 'node:path';
 import { count } from '../../job/job.js';
 import { MANIFEST } from './manifest.js';
 import { plural } from './plan.js';
@@ -51,4 +52,13 @@ export function fullDisk(error: unknown, dir: string): Error | undefined {
     );
   }
   return undefined;
+}
+
+/** E8's records read so far, of the total its answers give (`1,200 of 5,000 records (24%)`). */
+export function readSoFar(t: Pick<TargetTally, 'records' | 'recordsTotal'>): string {
+  const noun = (n: number) => (n === 1 ? 'record' : 'records');
+  if (t.recordsTotal === undefined) return `${count(t.records)} ${noun(t.records)}`;
+  const share =
+    t.recordsTotal > 0 ? Math.floor((Math.min(t.records, t.recordsTotal) / t.recordsTotal) * 100) : 100;
+  return `${count(t.records)} of ${count(t.recordsTotal)} ${noun(t.recordsTotal)} (${share}%)`;
 }
