@@ -5,8 +5,8 @@
 import { closeSync, fdatasyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { syncDirectory } from '../../output/destination.js';
 import { UsageError } from '../../errors.js';
+import { syncDirectory } from '../../output/destination.js';
 import { type Column, quoteName, sqlType } from './column-types.js';
 
 /** The version the CLI pins, for the install line of the error when it is missing. */
