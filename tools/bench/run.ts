@@ -14,13 +14,16 @@ const suites: Record<string, () => Row[] | Promise<Row[]>> = {
   cli: async () => (await import('./cli.ts')).cliBench(),
   exact: async () => (await import('./exact.ts')).exactBench(),
   handlers: async () => (await import('./handlers.ts')).handlersBench(),
-  hostile: async () => (await import('./hostile/index.ts')).hostileBench(),
+  'client-memory': async () => (await import('./client-memory.ts')).clientMemoryBench(),
   'export-e8': async () => (await import('./export-e8.ts')).exportE8Bench(),
   sync: async () => (await import('./sync.ts')).syncBench(),
+  suite: async () => (await import('./suite/index.ts')).suiteBench(),
 };
+// Run only when named: it runs every package's tests.
+const namedOnly = new Set(['suite']);
 const rows: Row[] = [];
 for (const [name, suite] of Object.entries(suites)) {
-  if (only && only !== name) continue;
+  if (only ? only !== name : namedOnly.has(name)) continue;
   console.error(`› ${name}…`);
   rows.push(...(await suite()));
 }

@@ -100,6 +100,8 @@ function paginationOf(op: Operation, model: SpecModel): Json | undefined {
     kind: 'page',
     pageParam: paging.pageParam,
     ...(envelope.totalPages ? { totalPagesField: envelope.totalPages } : {}),
+    ...(envelope.page ? { pageField: envelope.page } : {}),
+    ...(envelope.size ? { sizeField: envelope.size } : {}),
     ...common,
   };
 }

@@ -53,3 +53,13 @@ describe('changeset version', () => {
     expect(changelogProblems(after, version)).toEqual([]);
   }, 120_000);
 });
+
+describe("the published packages' READMEs", () => {
+  it('each links its CHANGELOG.md, which users read on npm and in the repository', async () => {
+    const workspace = await readWorkspace(root);
+    const missing = publishable(workspace)
+      .filter((p) => !readFileSync(join(p.dir, 'README.md'), 'utf8').includes('](CHANGELOG.md)'))
+      .map((p) => p.name);
+    expect(missing).toEqual([]);
+  });
+});

@@ -7,7 +7,9 @@
 // every entry point from a CommonJS module, runs the README's getting-started snippets against the packed sandbox
 // on each runtime, runs every bin, the user journeys of packages/sandbox/release/journeys.ts (the server bins
 // via npx and directly, kept up 20 s and stopped with SIGTERM; `assoc-feed --version` and `auth check`), the MCP
-// server's sessions of packages/mcp/release/mcp-server.ts (the official MCP client over stdio), runs a Vitest and
+// server's sessions of packages/mcp/release/mcp-server.ts (the official MCP client over stdio), the server bins
+// started in the background by a script, setsid, nohup or a Makefile that exits
+// (packages/sandbox/release/background-servers.ts), runs a Vitest and
 // a Jest project using the mock's and the sandbox's global set-ups, and the request-handler examples with msw 3 on
 // Node 22+. Exit 1 when anything fails, 2 when the check itself cannot run.
 import { spawnSync } from 'node:child_process';
@@ -27,6 +29,7 @@ import {
   installRunnerProjects,
   runnerVersions,
 } from '../../packages/mock/release/runner-projects.ts';
+import { checkBackgroundServers } from '../../packages/sandbox/release/background-servers.ts';
 import { checkJourneys } from '../../packages/sandbox/release/journeys.ts';
 import { checkApiReport, REPORT_COMMAND, type ReportVerdict } from './api-surface.ts';
 import { checkPackage, type PackageVerdict } from './check-package.ts';
@@ -172,12 +175,13 @@ async function main(): Promise<number> {
     const steps = install.ok ? [install, ...(await checkConsumer(options))] : [install];
     const cli = packed.find((p) => p.manifest.name === '@assoc-feed/cli');
     const mcp = packed.some((p) => p.manifest.name === '@assoc-feed/mcp');
-    const [journeys, msw3, mcpSessions] = await Promise.all([
+    const [journeys, background, msw3, mcpSessions] = await Promise.all([
       install.ok && cli ? checkJourneys(consumerDir, cli.manifest.version as string) : [],
+      install.ok ? checkBackgroundServers(consumerDir) : [],
       msw3Installed.then(async (step) => (step.ok ? [step, await typeCheckMsw3Project(msw3Dir)] : [step])),
       install.ok && mcp ? checkMcpServer(consumerDir) : [],
     ]);
-    steps.push(...journeys, ...mcpSessions);
+    steps.push(...journeys, ...background, ...mcpSessions);
     const runners = await runnersInstalled;
     steps.push(runners, ...(runners.ok ? await checkRunnerProjects(runnersDir) : []));
     steps.push(...msw3, ...(msw3[0]?.ok ? await runMsw3Project(msw3Dir, runtimeSet.runtimes) : []));

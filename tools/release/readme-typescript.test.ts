@@ -35,6 +35,10 @@ describe('typescriptSnippets', () => {
     expect(second?.code).toContain("declare const feed: import('@assoc-feed/client').FeedClient;");
   });
 
+  it('declares no credentials for the root README, whose blocks read them themselves', () => {
+    expect(typescriptSnippets('README.md', readme)[0]?.code).not.toContain('declare const clientId');
+  });
+
   it('keeps the block as written, a module of its own', () => {
     expect(second?.code).toContain("await feed.fundosV2.GET('/feed/fundos/v2/fundos');");
     expect(second?.code.trimEnd().endsWith('export {};')).toBe(true);

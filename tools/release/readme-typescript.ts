@@ -16,7 +16,8 @@ type Declarations = Record<string, string>;
 
 const client = (name: string) => `typeof import('@assoc-feed/client').${name}`;
 
-/** What a block may use without binding, by README (`*`: every README), as an ambient declaration. */
+/** What a block may use without binding, by README (`*`: every README), as an ambient declaration; an empty
+ * declaration takes a name of `*` back for that README. */
 const PRELUDE: Record<string, Declarations> = {
   '*': {
     clientId: 'declare const clientId: string;',
@@ -42,6 +43,8 @@ const PRELUDE: Record<string, Declarations> = {
     params: 'declare const params: { query: { size: number } };',
   },
   'packages/specs/README.md': { node: 'declare const node: unknown;' },
+  // The root README is where users copy from first: each block that uses the credentials reads them itself.
+  'README.md': { clientId: '', clientSecret: '' },
 };
 
 /** Whether the block binds `name` itself (an import, a declaration, a parameter list is not looked at). */
@@ -61,7 +64,9 @@ export function typescriptSnippets(readmePath: string, markdown: string): TypeSc
     const line = markdown.slice(0, m.index).split('\n').length;
     const code = m[1] as string;
     const prelude = Object.entries(declarations)
-      .filter(([name]) => new RegExp(`\\b${name}\\b`).test(code) && !binds(code, name))
+      .filter(
+        ([name, declaration]) => declaration && new RegExp(`\\b${name}\\b`).test(code) && !binds(code, name),
+      )
       .map(([, declaration]) => declaration);
     snippets.push({
       file: `readme-${slug}-${line}.ts`,

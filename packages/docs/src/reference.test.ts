@@ -278,6 +278,8 @@ for (const doc of builtDocuments()) {
       const form = header.locator('form.site-search');
       await expect(form.getAttribute('action')).resolves.toBe('index.html');
       await expect(form.locator('input[name="q"]').count()).resolves.toBe(1);
+      // One search box on the page: Redoc's own trigger ("Search Ctrl+K") is hidden.
+      await expect(page.locator('[data-testid="search-trigger"]').isVisible()).resolves.toBe(false);
     });
 
     test('read through, the page logged no error and failed no request; every relative link it holds resolves under the sub-path', async () => {

@@ -1,10 +1,13 @@
-// A Vitest project and a Jest project outside the workspace, the packed tarballs installed, each running the
+// A Vitest project and Jest projects outside the workspace, the packed tarballs installed, each running the
 // READMEs' own examples of the one-line global set-ups (<!-- readme-example: vitest-config / vitest-test /
 // jest-config / jest-test --> of packages/mock and packages/sandbox): the mock (Prism, a child process) and the
-// sandbox started once per run, their URL handed to the tests. Jest runs the README's test in its ESM mode
+// sandbox started once per run, their URL handed to the tests. The Vitest project is ESM ("type": "module"). Jest
+// runs the README's config and test verbatim under the names the README gives them (`jest.config.mjs`,
+// `feed.test.mjs`) in a CommonJS project, as `npm init -y` makes it, in its ESM mode
 // (NODE_OPTIONS=--experimental-vm-modules): the test imports our clients, ES modules, which Jest's CommonJS loader
-// takes only from Node 24.9. The global set-ups alone also run in Jest's default CommonJS mode, without the flag
-// (a CommonJS config from the README's line, and a test that calls the server with fetch).
+// takes only from Node 24.9. `.mjs` files are ES modules whatever the project's type, so this also stands for an
+// ESM project. The global set-ups alone also run in Jest's default CommonJS mode, without the flag (the README's
+// config, and a test that calls the server with fetch).
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,6 +32,8 @@ export const runnerVersions = {
 };
 
 const targets = ['mock', 'sandbox'] as const;
+/** The README's name for the Jest config: an ES module in a CommonJS project and an ESM one alike. */
+const JEST_CONFIG = 'jest.config.mjs';
 
 /** Jest's CommonJS mode: a test that calls the server the set-up started with fetch (no client import), and
  * expects what the service answers there: the mock's example, the sandbox's 401 without a token. */
@@ -120,13 +125,14 @@ export function writeRunnerProjects(dir: string, packed: Packed[]): void {
     mkdirSync(jestDir, { recursive: true });
     writeFileSync(join(vitestDir, 'vitest.config.ts'), blocks.get('vitest-config') as string);
     writeFileSync(join(vitestDir, 'feed.test.ts'), blocks.get('vitest-test') as string);
-    writeFileSync(join(jestDir, 'jest.config.js'), blocks.get('jest-config') as string);
-    writeFileSync(join(jestDir, 'feed.test.js'), blocks.get('jest-test') as string);
+    // The README's files as it names them, in a project as `npm init -y` makes it (CommonJS).
+    writeFileSync(join(jestDir, 'package.json'), '{ "type": "commonjs" }\n');
+    writeFileSync(join(jestDir, JEST_CONFIG), blocks.get('jest-config') as string);
+    writeFileSync(join(jestDir, 'feed.test.mjs'), blocks.get('jest-test') as string);
     const cjsDir = join(dir, 'jest-commonjs', target);
     mkdirSync(cjsDir, { recursive: true });
     writeFileSync(join(cjsDir, 'package.json'), '{ "type": "commonjs" }\n');
-    const setup = (blocks.get('jest-config') as string).replace('export default', 'module.exports =');
-    writeFileSync(join(cjsDir, 'jest.config.js'), setup);
+    writeFileSync(join(cjsDir, JEST_CONFIG), blocks.get('jest-config') as string);
     writeFileSync(join(cjsDir, 'feed.test.js'), commonjsTest[target]);
   }
 }
@@ -160,9 +166,9 @@ export async function checkRunnerProjects(dir: string): Promise<Step[]> {
     const jestDir = join(dir, 'jest', target);
     steps.push(
       await step(
-        `Jest ${runnerVersions.jest} (ESM mode): globalSetup @assoc-feed/${target}/jest-global-setup`,
+        `Jest ${runnerVersions.jest} (ESM mode, CommonJS project, the README's .mjs files): globalSetup @assoc-feed/${target}/jest-global-setup`,
         bin('jest'),
-        ['--rootDir', jestDir, '--config', join(jestDir, 'jest.config.js'), '--ci'],
+        ['--rootDir', jestDir, '--config', join(jestDir, JEST_CONFIG), '--ci'],
         jestDir,
         { NODE_OPTIONS: '--experimental-vm-modules' },
       ),
@@ -172,7 +178,7 @@ export async function checkRunnerProjects(dir: string): Promise<Step[]> {
       await step(
         `Jest ${runnerVersions.jest} (CommonJS mode, no flag): globalSetup @assoc-feed/${target}/jest-global-setup`,
         bin('jest'),
-        ['--rootDir', cjsDir, '--config', join(cjsDir, 'jest.config.js'), '--ci'],
+        ['--rootDir', cjsDir, '--config', join(cjsDir, JEST_CONFIG), '--ci'],
         cjsDir,
       ),
     );

@@ -1,13 +1,16 @@
-// A server bin started through a package manager stops when whatever launched it is gone. `kill -9` of npx, of the
-// shell that ran npx, or of pnpm leaves the processes under it re-parented, and the bin would serve on with no
-// one to stop it. So at start the bin reads the chain of processes that started it: its parent and each
-// parent's parent while they are package managers (npm, npx, pnpm, yarn, bun) or shells one of them started, and
-// the first process above them that is neither (the shell or program that ran the package manager). It then
-// checks that each process of the chain still has the parent it had: a process that ended leaves its child
-// re-parented, however it ended. Then it shuts down as on SIGTERM. Started directly, under nohup or by a
-// supervisor, its parent is no package manager: nothing is watched, and its lifetime is the signals' alone.
-// Linux reads /proc; macOS and the BSDs ask `ps`; elsewhere nothing is watched.
-// The sandbox's bin has the same module (packages/sandbox/src/launcher-watch.ts): see ARCHITECTURE.md for why.
+// A server bin started through a package manager stops when that package manager is gone. `kill -9` of npx or of
+// pnpm leaves the processes under it re-parented, and the bin would serve on with no one to stop it. So at start
+// the bin reads the chain of processes that started it: its parent and each parent's parent while they are
+// package managers (npm, npx, pnpm, yarn, bun) or shells one of them started. It then checks that each process of
+// the chain still has the parent it had (a process that ended leaves its child re-parented, however it ended),
+// and shuts down as on SIGTERM once one has not. The process that ran the outermost package manager (a terminal's
+// shell, a script run with `npx assoc-feed-sandbox &`, make, a CI step, setsid, nohup) is not watched: a script
+// that starts the bin in the background and exits leaves it serving, as every other server does, until it is
+// signalled. Started directly, under nohup or by a supervisor, its parent is no package manager: nothing is
+// watched, and its lifetime is the signals' alone. Linux reads /proc; macOS and the BSDs ask `ps`; elsewhere
+// nothing is watched.
+// The sandbox's and the mock's bins have this same module, byte for byte (a test compares them): ARCHITECTURE.md
+// says why neither takes it from the other.
 import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -48,31 +51,28 @@ export function isShell(argv: readonly string[]): boolean {
 }
 
 /**
- * The pids to watch, from this process's parent up, each with the parent it has now: empty when the parent is no
- * package manager nor a shell one started.
+ * The package managers and the shells they started, from this process's parent up to the outermost package
+ * manager, each with the parent it has now: empty when the parent is no package manager nor a shell one started.
+ * What ran the outermost package manager is not part of it.
  */
 export function launcherChain(pid: number, read: ProcessReader): { pid: number; ppid: number }[] {
   const chain: { pid: number; ppid: number }[] = [];
   const self = read(pid);
   if (!self) return chain;
   let current = self.ppid;
-  let launchedByManager = false;
   for (let depth = 0; current > 1 && depth < 32; depth++) {
     const info = read(current);
     if (!info) break;
     const parent = info.ppid > 1 ? read(info.ppid) : undefined;
     const manager = isPackageManager(info.argv);
     const shellOfManager = isShell(info.argv) && parent !== undefined && isPackageManager(parent.argv);
+    // The first process that is neither ran the outermost package manager: the end of the chain. Without a
+    // package manager under it, this bin was not started through one.
+    if (!manager && !shellOfManager) return chain;
     chain.push({ pid: current, ppid: info.ppid });
-    if (!manager && !shellOfManager) {
-      // The first process that is neither: watched too (it ran the package manager), and the end of the chain.
-      // Without a package manager under it, this bin was not started through one.
-      return launchedByManager ? chain : [];
-    }
-    launchedByManager = true;
     current = info.ppid;
   }
-  return launchedByManager ? chain : [];
+  return chain;
 }
 
 /** Linux: /proc/<pid>/stat (the parent, after the command name in parentheses) and /proc/<pid>/cmdline. */
@@ -147,7 +147,8 @@ export function watchLauncher(gone: () => void, options: WatchOptions = {}): () 
         }
       : parentsByPs;
   // Each process is watched through its parent: one that ended re-parents its child, however it ended. This
-  // process is watched the same way, so the top of the chain (it may be any process) needs no check of its own.
+  // process is watched the same way; the outermost package manager's own parent is not watched (its ending, a
+  // script that started the bin in the background and exited, leaves the bin serving).
   const self = read(process.pid);
   if (!self) return () => {};
   const watched = [{ pid: process.pid, ppid: self.ppid }, ...chain.slice(0, -1)];

@@ -75,6 +75,28 @@ async function tokenFor(): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
+describe('requests the HTTP layer refuses', () => {
+  it('Content-Length with Transfer-Encoding (request smuggling): 400 and closed, never a second answer', async () => {
+    const c = open();
+    c.socket.write(
+      'POST /oauth/access-token HTTP/1.1\r\nhost: x\r\ncontent-length: 4\r\ntransfer-encoding: chunked\r\n\r\n' +
+        '0\r\n\r\nGET /feed/fundos/v2/fundos HTTP/1.1\r\nhost: x\r\n\r\n',
+    );
+    await c.closed;
+    expect(c.received()).toMatch(/^HTTP\/1\.1 400 /);
+    expect(c.received().match(/HTTP\/1\.1 \d{3}/g)).toHaveLength(1);
+  });
+
+  it('headers of 64 KB: 431 and closed', async () => {
+    const c = open();
+    c.socket.write(
+      `GET /feed/fundos/v2/fundos HTTP/1.1\r\nhost: x\r\nx-big: ${'a'.repeat(64 * 1024)}\r\n\r\n`,
+    );
+    await c.closed;
+    expect(c.received()).toMatch(/^HTTP\/1\.1 431 /);
+  });
+});
+
 describe('a body the sandbox refused (413)', () => {
   it.each([
     { name: 'declared too large (Content-Length)', chunked: false },

@@ -6,6 +6,7 @@ import {
   closeSync,
   fdatasyncSync,
   fstatSync,
+  fsyncSync,
   ftruncateSync,
   openSync,
   readdirSync,
@@ -186,6 +187,30 @@ export function writeFileAtomic(path: string, text: string): void {
   } catch (error) {
     rmSync(tmp, { force: true });
     throw error;
+  }
+  syncDirectory(dirname(path));
+}
+
+/**
+ * Flushes a directory's entries (a rename into it) to disk. Where a directory cannot be opened for that (Windows),
+ * the rename is left to the file system, as before.
+ */
+export function syncDirectory(dir: string): void {
+  let fd: number;
+  try {
+    fd = openSync(dir, 'r');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EISDIR' || code === 'EPERM' || code === 'EACCES') return;
+    throw error;
+  }
+  try {
+    fsyncSync(fd);
+  } catch (error) {
+    // Some file systems refuse to sync a directory (EINVAL): nothing more can be done there.
+    if ((error as NodeJS.ErrnoException).code !== 'EINVAL') throw error;
+  } finally {
+    closeSync(fd);
   }
 }
 

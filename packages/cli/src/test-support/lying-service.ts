@@ -1,6 +1,7 @@
 // Test helper: a service that lies. A proxy in front of the sandbox (in this process) that, for the requests a
-// test picks, answers a status of its own or rewrites the sandbox's answer text (a drifted value, a missing field,
-// a partition value that is a path): how a real service that drifts from its spec looks to the command line.
+// test picks (data requests, or the token request), answers a status of its own or rewrites the sandbox's answer
+// text (a drifted value, a missing field, a partition value that is a path, a page total that is wrong): how a
+// real service that drifts from its spec looks to the command line.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -20,17 +21,24 @@ export interface LyingService {
   requests: LyingRequest[];
   /** Replaces the lie (undefined: tell the truth from now on). */
   setLie(lie: Lie | undefined): void;
+  /** Replaces the lie told to token requests (`/oauth/...`), which `setLie`'s never sees. */
+  setTokenLie(lie: Lie | undefined): void;
   close(): Promise<void>;
 }
 
 export async function lyingService(upstream: string, lie?: Lie): Promise<LyingService> {
   let current = lie;
+  let tokenLie: Lie | undefined;
   const requests: LyingRequest[] = [];
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', upstream);
     const request = { path: url.pathname, query: url.searchParams };
     if (url.pathname.startsWith('/feed/')) requests.push(request);
-    const told = url.pathname.startsWith('/feed/') ? current?.(request) : undefined;
+    const told = url.pathname.startsWith('/feed/')
+      ? current?.(request)
+      : url.pathname.startsWith('/oauth/')
+        ? tokenLie?.(request)
+        : undefined;
     if (told && 'status' in told) {
       res.writeHead(told.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: `status ${told.status} from a lying service` }));
@@ -59,6 +67,9 @@ export async function lyingService(upstream: string, lie?: Lie): Promise<LyingSe
     requests,
     setLie(next) {
       current = next;
+    },
+    setTokenLie(next) {
+      tokenLie = next;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

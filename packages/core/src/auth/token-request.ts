@@ -2,7 +2,14 @@
 // holds the token, so nothing from a 2xx body is ever quoted in an error: only field names and value types.
 
 import { errorFromResponse } from '../errors/error-from-response.js';
-import { FeedError, NetworkError, TokenResponseError } from '../errors/errors.js';
+import {
+  FeedError,
+  InvalidCredentialsError,
+  NetworkError,
+  RateLimitedError,
+  ServerError,
+  TokenResponseError,
+} from '../errors/errors.js';
 import { redact } from '../errors/redact.js';
 import { type FetchFn, pathOf, readBody } from '../transport/http.js';
 import { isRedirect, redirectTarget } from '../transport/redirect.js';
@@ -47,7 +54,13 @@ export async function requestToken(context: TokenRequestContext): Promise<TokenG
   }
   if (!response.ok) {
     const body = await readBody(response, { method, path });
-    throw errorFromResponse(response, body, { method, path, tokenCall: true, secrets: context.secrets });
+    const error = errorFromResponse(response, body, {
+      method,
+      path,
+      tokenCall: true,
+      secrets: context.secrets,
+    });
+    throw isAuthOrRetryable(error) ? error : noToken(error, context.endpointHint);
   }
   const details = { status: response.status, method, path };
   const fail = (problem: string) =>
@@ -89,6 +102,35 @@ export async function requestToken(context: TokenRequestContext): Promise<TokenG
     throw fail(`expires_in is ${got}; expected a positive whole number of seconds`);
   }
   return { accessToken, expiresIn };
+}
+
+/** Refused credentials, and the statuses the retry and rate-limit rules own, keep their own class. */
+function isAuthOrRetryable(error: FeedError): boolean {
+  return (
+    error instanceof InvalidCredentialsError ||
+    error instanceof RateLimitedError ||
+    error instanceof ServerError
+  );
+}
+
+/**
+ * Any other status (a 404 from a wrong token URL or base URL, a 403, a 405) means no token was issued: an
+ * authentication failure, never the feed's own "not found" (which a paginated list reads as its end).
+ */
+function noToken(error: FeedError, endpointHint: string): TokenResponseError {
+  const { status, method, path, body, requestId, headers } = error;
+  return new TokenResponseError(
+    `${method} ${path} (token request) answered ${status}, so no token was issued and nothing was read. ` +
+      endpointHint,
+    {
+      ...(status === undefined ? {} : { status }),
+      ...(method === undefined ? {} : { method }),
+      ...(path === undefined ? {} : { path }),
+      ...(body === undefined ? {} : { body }),
+      ...(requestId === undefined ? {} : { requestId }),
+      ...(headers === undefined ? {} : { headers }),
+    },
+  );
 }
 
 function typeOf(value: unknown): string {

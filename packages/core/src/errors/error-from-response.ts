@@ -79,8 +79,8 @@ export function errorFromResponse(response: Response, body: unknown, context: Er
       return new ForbiddenError(`${head} ${FORBIDDEN_HINT}${ref}`, details);
     case status === 404:
       return new NotFoundError(
-        `${head} Nothing at this path: check the code or date sent. In a paginated list a page past the last page ` +
-          `answers 404, which paginate() treats as the end.${ref}`,
+        `${head} Nothing at this path: check the code or date sent. In a paginated list the page after the last one ` +
+          `its total implies answers 404, which paginate() treats as the end.${ref}`,
         details,
       );
     case status === 429: {

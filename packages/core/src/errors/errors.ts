@@ -28,6 +28,7 @@ export type FeedErrorCode =
   | 'invalid_token_response'
   | 'unexpected_response'
   | 'pagination_stalled'
+  | 'pagination_inconsistent'
   | 'configuration';
 
 export interface FeedErrorDetails {
@@ -115,7 +116,11 @@ export function named(ctor: { prototype: Error }, name: string, code?: FeedError
 export class InvalidCredentialsError extends CodedError<'invalid_credentials', 400 | 401, Headers> {}
 named(InvalidCredentialsError, 'InvalidCredentialsError', 'invalid_credentials');
 
-/** The token endpoint answered 2xx with something that is not a usable token. */
+/**
+ * The token endpoint gave no usable token: a 2xx that is not a token, or a status that is neither a refusal of the
+ * credentials (InvalidCredentialsError) nor a failure the retries own (429, 5xx), such as the 404 of a wrong token
+ * or base URL.
+ */
 export class TokenResponseError extends CodedError<'invalid_token_response', number> {}
 named(TokenResponseError, 'TokenResponseError', 'invalid_token_response');
 
@@ -128,8 +133,8 @@ export class ForbiddenError extends CodedError<'forbidden', 403, Headers> {}
 named(ForbiddenError, 'ForbiddenError', 'forbidden');
 
 /**
- * A feed call answered 404: nothing at this path (an unknown code, or a date with no data). Past the last page of
- * a paginated list, `paginate()` and `pages()` take the 404 as the end instead.
+ * A feed call answered 404: nothing at this path (an unknown code, or a date with no data). For the page after the
+ * last one a paginated list's total implies, `paginate()` and `pages()` take the 404 as the end instead.
  */
 export class NotFoundError extends CodedError<'not_found', 404, Headers> {}
 named(NotFoundError, 'NotFoundError', 'not_found');

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REDACTED, redact, secretForms } from './redact.js';
 
 it.each([
@@ -36,6 +36,43 @@ it('keeps every key the server sent as an own property, __proto__ included, and 
   expect(Object.hasOwn(item, '__proto__')).toBe(true);
   expect(Object.getPrototypeOf(item)).toBe(Object.prototype);
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+});
+
+describe('a secret that is an ordinary word', () => {
+  it.each([
+    [
+      'the server sentence that uses the word',
+      'The client credentials are invalid.',
+      'invalid',
+      'The client credentials are invalid.',
+    ],
+    ['a word inside another', 'invalidated', 'invalid', 'invalidated'],
+    ['the whole value', 'wrong', 'wrong', REDACTED],
+    ['after =', 'client_secret=wrong&x=1', 'wrong', `client_secret=${REDACTED}&x=1`],
+    ['after :', 'secret:wrong', 'wrong', `secret:${REDACTED}`],
+    [
+      'in quotes',
+      `the secret "wrong" was refused, and 'wrong' too`,
+      'wrong',
+      `the secret "${REDACTED}" was refused, and '${REDACTED}' too`,
+    ],
+    ['capitalised, in quotes', 'sent "Secret"', 'Secret', `sent "${REDACTED}"`],
+  ])('%s: %j with the secret %j', (_, text, secret, expected) => {
+    expect(redact(text, [secret])).toBe(expected);
+  });
+
+  it('keeps the sentence of an error body and takes the echoed value out', () => {
+    const body = { message: 'wrong client_id or client_secret', client_secret: 'wrong' };
+    expect(redact(body, ['wrong'])).toEqual({
+      message: 'wrong client_id or client_secret',
+      client_secret: REDACTED,
+    });
+  });
+
+  it('a secret like a credential goes wherever it appears, inside words too', () => {
+    expect(redact('xs3cr3t-42y and s3cr3t-42', ['s3cr3t-42'])).toBe(`x${REDACTED}y and ${REDACTED}`);
+    expect(redact('the value XkQpLmNr leaked', ['XkQpLmNr'])).toBe(`the value ${REDACTED} leaked`);
+  });
 });
 
 it.each([

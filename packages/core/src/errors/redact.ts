@@ -6,16 +6,38 @@ import { base64Utf8 } from '../auth/base64.js';
 
 export const REDACTED = '[redacted]';
 
+type Replace = (text: string) => string;
+
+/** A secret written as a word of prose is (`wrong`, `Secret`, `TEST`): letters of one case, or capitalised. */
+const WORD = /^(?:[a-z]{1,24}|[A-Z][a-z]{0,23}|[A-Z]{1,24})$/;
+
 /**
- * A deep copy of `value` in which every occurrence of every non-empty secret, in each of its `secretForms`, is
- * replaced by `[redacted]`.
+ * How one form of a secret is taken out of a text. A form like any credential (digits, symbols, mixed case) goes
+ * wherever it appears: no sentence holds it by chance. A form that is an ordinary word goes where it stands as a
+ * value (the whole text, after `=` or `:`, or in quotes), not where the server's own sentence uses the word
+ * ("wrong client_id or client_secret" keeps its first word when the secret is `wrong`).
+ */
+function replacer(form: string): Replace {
+  if (!WORD.test(form)) return (text) => text.split(form).join(REDACTED);
+  // Letters only: the form needs no escaping in a pattern.
+  const asValue = new RegExp(
+    `(?<=[=:"'\`])${form}(?![A-Za-z0-9])|(?<![A-Za-z0-9])${form}(?=["'\`])|^${form}$`,
+    'g',
+  );
+  return (text) => text.replace(asValue, REDACTED);
+}
+
+/**
+ * A deep copy of `value` in which every non-empty secret, in each of its `secretForms`, is replaced by
+ * `[redacted]`: everywhere for a form like a credential, where it stands as a value for one that is an ordinary
+ * word (see `replacer`).
  */
 export function redact<T>(value: T, secrets: readonly (string | undefined)[]): T {
   const list = secretForms(secrets);
   // Longest first: a secret that contains another must be replaced whole.
   list.sort((a, b) => b.length - a.length);
   if (list.length === 0) return value;
-  return walk(value, list, 0) as T;
+  return walk(value, list.map(replacer), 0) as T;
 }
 
 /**
@@ -43,10 +65,10 @@ export function secretForms(secrets: readonly (string | undefined)[]): string[] 
   return [...forms];
 }
 
-function walk(value: unknown, secrets: readonly string[], depth: number): unknown {
+function walk(value: unknown, secrets: readonly Replace[], depth: number): unknown {
   if (typeof value === 'string') {
     let out = value;
-    for (const secret of secrets) out = out.split(secret).join(REDACTED);
+    for (const replace of secrets) out = replace(out);
     return out;
   }
   // Bodies are parsed JSON, so plain objects and arrays are all there is; the depth cap guards odd inputs.

@@ -37,6 +37,9 @@ export interface PagePaginationMeta extends PaginationCommon {
   kind: 'page';
   pageParam: string;
   totalPagesField?: string;
+  /** The answer's own page number and page size, when the envelope carries them (`pageable.page`). */
+  pageField?: string;
+  sizeField?: string;
 }
 
 /** A list paged by an opaque cursor (`cursor` + `size`, E8): each answer names the next cursor, null at the end. */

@@ -17,13 +17,7 @@ import {
   type paths,
   type SeriesRecord,
 } from '../test-support/fixtures.js';
-import {
-  EMPTY_PAGES_TOLERATED,
-  type Page,
-  type PageItem,
-  type PaginateArgs,
-  type PaginatedPath,
-} from './paginate.js';
+import type { Page, PageItem, PaginateArgs, PaginatedPath } from './paginate.js';
 
 function setup(feedOptions: FakeFeedOptions = {}, options: Partial<DocumentClientOptions> = {}) {
   const { feed, client } = setupClient(feedOptions, options);
@@ -64,12 +58,18 @@ describe('paginate', () => {
     ]);
   });
 
-  it('without totals, ends at the 404 past the last page, which is not an error', async () => {
-    const { client, listCalls } = setup({ funds: 25, withTotals: false });
-    const funds = await collect(client.paginate(LIST, { params: { query: { size: 10 } } }));
-    expect(funds).toHaveLength(25);
-    expect(listCalls().map((q) => q.page)).toEqual(['0', '1', '2', '3']);
-  });
+  it.each([
+    [25, ['0', '1', '2']],
+    [20, ['0', '1', '2']],
+  ])(
+    'without totals, %i records end at a short page or the 404 after a full one, not an error',
+    async (n, asked) => {
+      const { client, listCalls } = setup({ funds: n, withTotals: false });
+      const funds = await collect(client.paginate(LIST, { params: { query: { size: 10 } } }));
+      expect(funds).toHaveLength(n);
+      expect(listCalls().map((q) => q.page)).toEqual(asked);
+    },
+  );
 
   it('ends at the 404 in throwing mode as well', async () => {
     const { client } = setup({ funds: 25, withTotals: false }, { throwOnError: true });
@@ -83,7 +83,7 @@ describe('paginate', () => {
           ? json(200, { content: r.url.searchParams.get('page') === '0' ? [{ codigo_fundo: 'F1' }] : [] })
           : undefined,
     });
-    expect(await collect(client.paginate(LIST))).toHaveLength(1);
+    expect(await collect(client.paginate(LIST, { params: { query: { size: 1 } } }))).toHaveLength(1);
     expect(listCalls()).toHaveLength(2);
   });
 
@@ -152,7 +152,10 @@ describe('paginate', () => {
       handler: (r) =>
         r.url.pathname === '/feed/fundos/v2/fundos/dados-cadastrais/lote'
           ? json(200, {
-              content: [{ codigo: `x${r.url.searchParams.get('page')}` }],
+              content:
+                Number(r.url.searchParams.get('page')) < 2
+                  ? [{ codigo: `x${r.url.searchParams.get('page')}` }]
+                  : [],
               totalSize: 2,
               pageable: { page: Number(r.url.searchParams.get('page')), size: 1 },
             })
@@ -192,7 +195,7 @@ describe('the v2 envelope (totalSize, no total of pages)', () => {
     [3, 10, [3]],
     [0, 10, [0]],
   ])(
-    '%i records at size %i: pages of %j, computed from totalSize, no request past the last',
+    '%i records at size %i: pages of %j, computed from totalSize; only a full last page is followed by a request',
     async (total, size, lengths) => {
       const { client, listCalls } = setup(v2(total));
       const pages = await collect(client.pages(BATCH, query(size)));
@@ -200,7 +203,9 @@ describe('the v2 envelope (totalSize, no total of pages)', () => {
       expect(pages.every((p) => p.totalElements === total && p.totalPages === Math.ceil(total / size))).toBe(
         true,
       );
-      expect(listCalls()).toHaveLength(lengths.length);
+      // A full last page is never trusted as the end: the page after it (a 404 here) proves it.
+      const full = total > 0 && total % size === 0;
+      expect(listCalls()).toHaveLength(lengths.length + (full ? 1 : 0));
     },
   );
 });
@@ -294,8 +299,9 @@ describe('pages', () => {
       seenWhenYielded.push(feed.feedRequests.length);
       expect(page.items).toHaveLength(10);
     }
-    // While page 0 was consumed, page 1 had been requested already (2 requests), and so on; none after the last.
-    expect(seenWhenYielded).toEqual([2, 3, 3]);
+    // While page 0 was consumed, page 1 had been requested already (2 requests), and so on; the last page is
+    // full, so the page after it (the 404 that proves the end) is requested too.
+    expect(seenWhenYielded).toEqual([2, 3, 4]);
   });
 
   it('without prefetch, page n+1 is requested only after page n is consumed', async () => {
@@ -328,7 +334,7 @@ describe('pages', () => {
 describe('token expiry mid-iteration', () => {
   it('server-side expiry: one 401, one renewal, the page replayed, no record lost or repeated', async () => {
     const { client, feed } = setup({
-      funds: 50,
+      funds: 45,
       handler: (r, f) => {
         // The service drops the first token when page 2 is asked for.
         if (r.url.searchParams.get('page') === '2') f.rejected.add(f.issued[0] as string);
@@ -336,7 +342,7 @@ describe('token expiry mid-iteration', () => {
       },
     });
     const funds = await collect(client.paginate(LIST, { params: { query: { size: 10 } } }));
-    expect(funds.map((f) => f.codigo_fundo)).toEqual(codes(0, 50));
+    expect(funds.map((f) => f.codigo_fundo)).toEqual(codes(0, 45));
     expect(feed.tokenRequests).toHaveLength(2);
     expect(feed.feedRequests.map((r) => r.url.searchParams.get('page'))).toEqual([
       '0',
@@ -350,7 +356,7 @@ describe('token expiry mid-iteration', () => {
 
   it('client-side expiry (clock passes expires_in - margin): renewed before the next page, once', async () => {
     let clock = 0;
-    const feed = createFakeFeed({ funds: 50, expiresIn: 3600 });
+    const feed = createFakeFeed({ funds: 45, expiresIn: 3600 });
     const tokenManager = createTokenManager({
       clientId: CLIENT_ID,
       clientSecret: CLIENT_SECRET,
@@ -376,7 +382,7 @@ describe('token expiry mid-iteration', () => {
         feed.rejected.add(feed.issued[0] as string); // and the server agrees it is gone
       }
     }
-    expect(seen).toEqual(codes(0, 50));
+    expect(seen).toEqual(codes(0, 45));
     expect(feed.tokenRequests).toHaveLength(2);
     expect(feed.feedRequests.filter((r) => r.headers.get('access_token') === feed.issued[0]).length).toBe(3);
     expect(feed.feedRequests).toHaveLength(5); // renewed ahead of time: no 401, no replay
@@ -494,36 +500,30 @@ describe('a list that does not advance stops with pagination_stalled', () => {
     };
   }
 
-  it(`empty pages while totalSize says more remain: ${EMPTY_PAGES_TOLERATED} tolerated in a row, the next one stops`, async () => {
+  it('an empty page while totalSize says more remain is an error naming the page, not the end', async () => {
     for (const prefetch of [false, true]) {
-      const { client, listCalls } = setup(totals([10, 3]));
+      const { client, listCalls } = setup(totals([10, 10, 0]));
       const seen: unknown[] = [];
       const error = await (async () => {
         for await (const row of client.paginate(BATCH, { ...batchQuery, prefetch })) seen.push(row);
       })().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(FeedError);
-      expect(error).toMatchObject({ code: 'pagination_stalled', method: 'GET', path: BATCH });
-      expect(seen).toHaveLength(13);
-      expect(listCalls()).toHaveLength(2 + EMPTY_PAGES_TOLERATED + 1);
+      expect(error).toMatchObject({ code: 'pagination_inconsistent', method: 'GET', path: BATCH });
+      expect((error as Error).message).toMatch(/page 2 answered 0 records of 10 .*1000000 records/);
+      expect(seen).toHaveLength(20);
+      expect(listCalls()).toHaveLength(3);
     }
   });
 
-  it('an empty first page with a large total stops as well', async () => {
+  it('an empty first page with a large total is an error at once', async () => {
     const { client, listCalls } = setup(totals([]));
     await expect(collect(client.paginate(BATCH, batchQuery))).rejects.toMatchObject({
-      code: 'pagination_stalled',
+      code: 'pagination_inconsistent',
     });
-    expect(listCalls()).toHaveLength(EMPTY_PAGES_TOLERATED + 1);
+    expect(listCalls()).toHaveLength(1);
   });
 
-  it('a tolerated run of empty pages followed by records goes on to the end', async () => {
-    const lengths = [10, ...Array<number>(EMPTY_PAGES_TOLERATED).fill(0), 10, 5];
-    const { client } = setup(totals(lengths, 10 * lengths.length - 5));
-    const seen = await collect(client.paginate(BATCH, batchQuery));
-    expect(seen).toHaveLength(25);
-  });
-
-  it('v1 totals (total_pages) that promise more than is sent stop the same way', async () => {
+  it('v1 totals (total_pages) that promise more than is sent are an error the same way', async () => {
     const { client, listCalls } = setup({
       handler: (r) => {
         if (r.url.pathname !== LIST) return undefined;
@@ -533,7 +533,10 @@ describe('a list that does not advance stops with pagination_stalled', () => {
         return json(200, { content, page, size: 1000, total_elements: 9_999_000, total_pages: 9_999 });
       },
     });
-    await expect(collect(client.paginate(LIST))).rejects.toMatchObject({ code: 'pagination_stalled' });
-    expect(listCalls()).toHaveLength(1 + EMPTY_PAGES_TOLERATED + 1);
+    await expect(collect(client.paginate(LIST))).rejects.toMatchObject({
+      code: 'pagination_inconsistent',
+      message: expect.stringContaining('page 0 answered 1 records of 1000'),
+    });
+    expect(listCalls()).toHaveLength(1);
   });
 });

@@ -3,23 +3,19 @@
 // paged by page number (`page` + `size`: E1, E3, E6, E7, the v1 lists) and paged by an opaque cursor
 // (`cursor` + `size`: E8), where each answer names the cursor of the next one.
 //
-// Where a list paged by number ends:
-// - after the last page by the total of pages, when the answer carries it (v1), or else by the total of records
-//   and the page size (v2's `totalSize`);
-// - at the 404 the documents give for "a page number above the last page": that 404 is the end, not an error;
-// - at an empty page, when the answer carries no totals (so a server that ignores `page` cannot loop forever).
-// A 404 on the *first* page requested also ends the iteration with no record by default: for a paginated list
-// the documented meaning of 404 is "no such page", which is what an empty list has. Pass
-// `firstPageNotFound: 'throw'` where a 404 can rather mean a wrong parent code (e.g. the notes of an unknown class).
+// Where a list paged by number ends is list-end.ts's rule, from the list's own answers only: an empty or short
+// page, or a 404 for a page past the total (or for the first page asked, when no total is known: an empty list by
+// default; pass `firstPageNotFound: 'throw'` where a 404 can rather mean a wrong parent code, e.g. the notes of an
+// unknown class). An answer that contradicts the total or the page asked throws `pagination_inconsistent`.
+// A caller that reads pages apart (several at a time, each from its own pages() call) passes the totals page 0
+// announced as `announced`, so a 404 inside them is an error there too.
 //
 // A list paged by cursor ends at an answer whose next cursor is null or absent, or at an empty answer. Pages
 // are numbered from 0 in the order read; the cursor itself is never built or read by the client.
 //
-// A list that does not advance stops with a FeedError of code `pagination_stalled` (after yielding what it read),
-// so a misbehaving server or proxy cannot keep an iteration requesting for ever:
-// - an answer whose next cursor was already requested in this iteration (the same cursor again, or a cycle);
-// - more than EMPTY_PAGES_TOLERATED empty pages in a row while the answer's total says more records remain (a
-//   list that shrank between requests ends by its own total instead).
+// A list paged by cursor that does not advance stops with a FeedError of code `pagination_stalled` (after yielding
+// what it read): an answer whose next cursor was already requested in this iteration (the same cursor again, or a
+// cycle), so a misbehaving server or proxy cannot keep an iteration requesting for ever.
 //
 // Other failures throw their typed FeedError in both client modes: an iterator has no `{ error }` to return.
 // A token that expires mid-iteration is renewed by the pipeline's 401 renew-and-replay, which replays the same
@@ -37,6 +33,7 @@ import {
   type PaginationMeta,
 } from '../input/meta.js';
 import { anySignal } from '../transport/signals.js';
+import { isLastPage, type ListTotals, notFoundEnds, type PageAnswer } from './list-end.js';
 
 // ---- types: item of `content` in the 200 JSON answer of GET `path` ---------------------------------------
 
@@ -83,6 +80,11 @@ export interface PaginateOptions {
   firstPageNotFound?: 'end' | 'throw';
   /** Deadline of each page request (default: the client's timeoutMs). */
   timeoutMs?: number;
+  /**
+   * The totals an earlier answer of the same list announced, for a page read apart from the others (several at a
+   * time): a 404 or a short page inside them is then an error, as in one iteration.
+   */
+  announced?: { totalPages?: number; totalElements?: number };
 }
 
 /** The openapi-fetch init of GET `path` (params, signal, headers, …) plus the paging options. */
@@ -164,12 +166,6 @@ export function createPaginator<Paths extends {}>(
   };
 }
 
-/**
- * Empty pages in a row that paginate() reads on while the answers' totals say more records remain (a replica that
- * lags behind its count); the next one stops the iteration with `pagination_stalled`.
- */
-export const EMPTY_PAGES_TOLERATED = 2;
-
 const END = Symbol('end of list');
 
 function stalled(op: OperationMeta, page: number, why: string): FeedError {
@@ -189,17 +185,26 @@ async function* iteratePages(
   pagination: PagePaginationMeta,
   init: LooseInit,
 ): AsyncGenerator<Page<unknown>, void, undefined> {
-  const { prefetch = false, firstPageNotFound = 'end', signal: userSignal, params = {}, ...rest } = init;
+  const {
+    prefetch = false,
+    firstPageNotFound = 'end',
+    announced,
+    signal: userSignal,
+    params = {},
+    ...rest
+  } = init;
   const query = { ...(params.query ?? {}) };
   const rawFirst = query[pagination.pageParam] ?? 0;
   const firstPage = Number(rawFirst);
   // No size given: the document's maximum, the fewest requests. A size above it fails validation with its fix.
   const size = query[pagination.sizeParam] ?? pagination.maxSize;
+  // The totals the list announced so far: each answer's own replace them.
+  let known: ListTotals = { ...announced };
   // Aborts a prefetched request nobody will read when the consumer stops early.
   const stop = new AbortController();
   const signal = anySignal([userSignal ?? undefined, stop.signal]);
 
-  const load = async (page: number): Promise<Page<unknown> | typeof END> => {
+  const load = async (page: number): Promise<PageAnswer | typeof END> => {
     let result: Awaited<ReturnType<LooseGet>>;
     const pageQuery = {
       ...query,
@@ -221,38 +226,39 @@ async function* iteratePages(
     return readPage(result.data, page, pagination, op, result.response.status, Number(size));
   };
   const endAt = (page: number, error: NotFoundError): typeof END => {
-    if (page === firstPage && firstPageNotFound === 'throw') throw error;
+    if (page === firstPage && firstPageNotFound === 'throw' && known.totalPages === undefined) throw error;
+    notFoundEnds(op, page, known);
     return END;
   };
 
   let next = load(firstPage);
-  let emptyInARow = 0;
   try {
     for (let page = firstPage; ; page++) {
       const current = await next;
       if (current === END) return;
-      if (current.totalPages === undefined && current.items.length === 0) return;
-      const last = current.totalPages !== undefined && page + 1 >= current.totalPages;
-      emptyInARow = current.items.length === 0 && !last ? emptyInARow + 1 : 0;
-      if (emptyInARow > EMPTY_PAGES_TOLERATED) {
-        throw stalled(
-          op,
-          page,
-          `an empty page (${emptyInARow} in a row) while its total ` +
-            `(${current.totalElements === undefined ? `${current.totalPages} pages` : `${current.totalElements} records`}) says more remain`,
-        );
+      const last = isLastPage(op, page, current, Number(size), known);
+      if (current.totalPages !== undefined) {
+        known = { totalPages: current.totalPages, totalElements: current.totalElements };
       }
       if (!last && prefetch) {
         next = load(page + 1);
         next.catch(() => {}); // observed when awaited; this only keeps an abandoned prefetch from going unhandled
       }
-      yield current;
+      yield pageOf(page, current);
       if (last) return;
       if (!prefetch) next = load(page + 1);
     }
   } finally {
     stop.abort();
   }
+}
+
+/** The public page of an answer (its own page number and size were checked, and are not repeated). */
+function pageOf(page: number, answer: PageAnswer): Page<unknown> {
+  const out: Page<unknown> = { page, items: answer.items };
+  if (answer.totalElements !== undefined) out.totalElements = answer.totalElements;
+  if (answer.totalPages !== undefined) out.totalPages = answer.totalPages;
+  return out;
 }
 
 async function* iterateCursor(
@@ -336,7 +342,7 @@ function readPage(
   op: OperationMeta,
   status: number,
   size: number,
-): Page<unknown> {
+): PageAnswer & Page<unknown> {
   const items = readField(data, pagination.itemsField);
   if (!Array.isArray(items)) {
     throw new FeedError(
@@ -346,14 +352,20 @@ function readPage(
       { status, method: 'GET', path: op.path },
     );
   }
-  const out: Page<unknown> = { page, items };
+  const out: PageAnswer & Page<unknown> = { page, items };
   const totalElements = readField(data, pagination.totalElementsField);
   if (typeof totalElements === 'number') out.totalElements = totalElements;
   if (pagination.kind === 'page') {
+    const answeredPage = readField(data, pagination.pageField);
+    if (typeof answeredPage === 'number') out.answeredPage = answeredPage;
+    const answeredSize = readField(data, pagination.sizeField);
+    if (typeof answeredSize === 'number' && answeredSize > 0) out.answeredSize = answeredSize;
+    const pageSize = out.answeredSize ?? size;
     const totalPages = readField(data, pagination.totalPagesField);
-    // v2 sends the total of records only: the pages follow from it and the page size asked for.
+    // v2 sends the total of records only: the pages follow from it and the answer's page size (else the one asked).
     if (typeof totalPages === 'number') out.totalPages = totalPages;
-    else if (typeof totalElements === 'number' && size > 0) out.totalPages = Math.ceil(totalElements / size);
+    else if (typeof totalElements === 'number' && pageSize > 0)
+      out.totalPages = Math.ceil(totalElements / pageSize);
   }
   return out;
 }

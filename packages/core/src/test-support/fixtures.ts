@@ -196,6 +196,8 @@ const pagination = {
   itemsField: 'content',
   totalPagesField: 'total_pages',
   totalElementsField: 'total_elements',
+  pageField: 'page',
+  sizeField: 'size',
 } as const;
 const paginationV2 = {
   kind: 'page',
@@ -205,6 +207,8 @@ const paginationV2 = {
   defaultSize: 1000,
   itemsField: 'content',
   totalElementsField: 'totalSize',
+  pageField: 'pageable.page',
+  sizeField: 'pageable.size',
 } as const;
 const dataAtualizacao = {
   name: 'data-atualizacao',

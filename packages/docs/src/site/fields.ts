@@ -33,9 +33,14 @@ function walkSchema(
   if (schema.items) walkSchema(schema.items, model, `${prefix}[]`, out, refs);
   for (const [name, child] of Object.entries((schema.properties as Json | undefined) ?? {})) {
     const path = prefix ? `${prefix}.${name}` : name;
-    // The type's own description first (the target as written), the property's beside its $ref after it.
+    // Both descriptions: the property's own (beside its $ref: what this field is, "Indicative rate") first, then
+    // its type's (what any such value is); the search reads what a field is from the first.
     const target = model.follow<Json>(child).target;
-    out.push({ name, path, description: String(target.description ?? (child as Json).description ?? '') });
+    const own = (child as Json).description;
+    const descriptions = [own, target === child ? undefined : target.description].filter(
+      (d, i, all): d is string => typeof d === 'string' && d !== '' && all.indexOf(d) === i,
+    );
+    out.push({ name, path, description: descriptions.join(' ') });
     walkSchema(child, model, path, out, refs);
   }
 }

@@ -23,6 +23,8 @@ export interface SearchDoc {
   /** What is searched most: operationId, field or parameter name. */
   name: string;
   title: string;
+  /** Fields: what the field is, the words its descriptions open with (`labelOf`). */
+  label?: string;
   /** "GET /feed/…" for operations, where a field sits for fields. */
   path: string;
   text: string;
@@ -67,10 +69,12 @@ export function descriptionSections(markdown: string): { intro: string; sections
 /** The MiniSearch options both sides use (the browser adds the same tokenizer). */
 export const indexOptions = {
   idField: 'id',
-  fields: ['name', 'title', 'path', 'text'],
+  fields: ['name', 'title', 'label', 'path', 'text'],
   storeFields: ['kind', 'name', 'title', 'doc', 'sub', 'url', 'refs'],
 };
-export const searchOptions = { boost: { name: 4, title: 3, path: 2, text: 1 }, prefix: true };
+// `label`: what a field or parameter is, in the words its description opens with ("Indicative rate"), so a
+// question in those words finds the field it names before fields that only mention them further on.
+export const searchOptions = { boost: { name: 4, title: 3, label: 3, path: 2, text: 1 }, prefix: true };
 
 const tokenizerFile = new URL('../../assets/search-tokenize.js', import.meta.url);
 export function loadTokenizer(): (text: string) => string[] {
@@ -79,6 +83,12 @@ export function loadTokenizer(): (text: string) => string[] {
   if (!context.feedSearchTokenize)
     throw new Error('assets/search-tokenize.js did not define feedSearchTokenize');
   return context.feedSearchTokenize;
+}
+
+/** The words each description opens with, up to its first comma, colon, parenthesis or full stop. */
+export function labelOf(descriptions: Iterable<string>): string {
+  const labels = new Set([...descriptions].map((d) => (d.split(/[,:;(.]/)[0] ?? '').trim()).filter(Boolean));
+  return [...labels].join(' · ');
 }
 
 /** Markdown to plain words, for indexing. */
@@ -181,6 +191,7 @@ export function searchDocuments(inputs: SearchInput[]): SearchDoc[] {
         kind: 'field',
         name,
         title: name,
+        label: labelOf(descriptions),
         path: [...paths].join(' '),
         text: [...descriptions].join(' '),
         doc: docLabel,

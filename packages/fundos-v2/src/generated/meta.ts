@@ -62,6 +62,8 @@ export const meta = {
       "pagination": {
         "kind": "page",
         "pageParam": "page",
+        "pageField": "pageable.page",
+        "sizeField": "pageable.size",
         "sizeParam": "size",
         "maxSize": 1000,
         "defaultSize": 1000,
@@ -120,6 +122,8 @@ export const meta = {
       "pagination": {
         "kind": "page",
         "pageParam": "page",
+        "pageField": "pageable.page",
+        "sizeField": "pageable.size",
         "sizeParam": "size",
         "maxSize": 1000,
         "defaultSize": 1000,
@@ -247,6 +251,8 @@ export const meta = {
       "pagination": {
         "kind": "page",
         "pageParam": "page",
+        "pageField": "pageable.page",
+        "sizeField": "pageable.size",
         "sizeParam": "size",
         "maxSize": 1000,
         "defaultSize": 1000,
@@ -341,6 +347,8 @@ export const meta = {
       "pagination": {
         "kind": "page",
         "pageParam": "page",
+        "pageField": "pageable.page",
+        "sizeField": "pageable.size",
         "sizeParam": "size",
         "maxSize": 1000,
         "defaultSize": 1000,
@@ -425,6 +433,8 @@ export const meta = {
       "pagination": {
         "kind": "page",
         "pageParam": "page",
+        "pageField": "pageable.page",
+        "sizeField": "pageable.size",
         "sizeParam": "size",
         "maxSize": 1000,
         "defaultSize": 1000,
@@ -544,6 +554,8 @@ export const meta = {
       "pagination": {
         "kind": "page",
         "pageParam": "page",
+        "pageField": "pageable.page",
+        "sizeField": "pageable.size",
         "sizeParam": "size",
         "maxSize": 1000,
         "defaultSize": 1000,

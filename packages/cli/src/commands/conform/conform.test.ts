@@ -1,6 +1,7 @@
 import type { RunningSandbox } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../../test-support/cli.js';
+import { lyingService } from '../../test-support/lying-service.js';
 import type { ConformReport } from './index.js';
 
 let plain: RunningSandbox;
@@ -51,7 +52,7 @@ describe('assoc-feed conform', () => {
       await runCli(['conform', '--only', 'E3,/vna', '--quiet'], sandboxEnv(drifting)),
       0,
     );
-    expect(result.stdout).toContain('2 GET operations, 2 answered, 2 differ from the spec');
+    expect(result.stdout).toContain('2 GET operations, 2 answered, 2 checked, 2 differ from the spec');
     expect(result.stdout).toMatch(/envelope +\/: expected a page: content \(list\)/);
     expect(result.stdout).toContain('touches the inferred choice:');
     expect(result.stdout).toContain('--json > conform.json');
@@ -63,6 +64,23 @@ describe('assoc-feed conform', () => {
     expect(report.operations.filter((r) => r.skipped).map((r) => r.skipped)).toEqual(
       Array(report.summary.operations - 3).fill('request budget spent (--max-requests 3)'),
     );
+  });
+
+  it.each([
+    ['a wrong secret', 'secret', /conform checked nothing: .*answered 401/],
+    ['a token endpoint answering 404', 'token404', /conform checked nothing: .*token request\) answered 404/],
+  ])('exits 1 when it checked nothing: %s', async (_, lie, message) => {
+    const service = await lyingService(plain.url);
+    service.setTokenLie(lie === 'token404' ? () => ({ status: 404 }) : undefined);
+    try {
+      const env = { ...sandboxEnv({ ...plain, url: service.url }) };
+      if (lie === 'secret') env.FEED_CLIENT_SECRET = `${plain.clientSecret}-wrong`;
+      const result = expectExit(await runCli(['conform', '--quiet', '--only', 'E1'], env), 1);
+      expect(result.stdout).toContain('0 checked');
+      expect(result.stderr).toMatch(message);
+    } finally {
+      await service.close();
+    }
   });
 
   it('refuses an --only that matches nothing, before sending anything', async () => {

@@ -41,7 +41,8 @@ export interface ConformResult {
 export interface ConformReport {
   target: string;
   operations: ConformResult[];
-  summary: { operations: number; called: number; withDrifts: number; skipped: number };
+  /** `checked`: answers compared with the spec (2xx); the command fails when it is 0. */
+  summary: { operations: number; called: number; checked: number; withDrifts: number; skipped: number };
 }
 
 const SPECS: Record<Operation['document'], string> = {
@@ -69,6 +70,7 @@ export async function conformCommand(options: ConformOptions, io: Io): Promise<v
     progress,
     done: 0,
     sent: 0,
+    checked: 0,
     codes: new Map(),
     results: new Map(),
   };
@@ -84,8 +86,19 @@ export async function conformCommand(options: ConformOptions, io: Io): Promise<v
   await pool(chosen.filter(withPath), options.concurrency, call);
   progress.stop();
 
-  const report = buildReport(chosen, run.results, clients.baseUrl);
+  const report = buildReport(chosen, run.results, run.checked, clients.baseUrl);
   io.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : textReport(report));
+  if (run.checked === 0) throw nothingChecked(report.operations);
+}
+
+/** A report that compared no answer is no verdict on the spec: the command fails, naming the first cause. */
+function nothingChecked(list: readonly ConformResult[]): Error {
+  const first = list.find((r) => r.error) ?? list.find((r) => r.skipped);
+  const cause = first ? ` (${first.operation}: ${first.error ?? first.skipped})` : '';
+  return new Error(
+    `conform checked nothing: no operation answered with data to compare with the spec${cause}. Check the ` +
+      'credentials and the base URL with assoc-feed auth check.',
+  );
 }
 
 /** The operations `--only` picks (all of them without it); none is a usage error. */
@@ -140,6 +153,7 @@ interface ConformRun {
   progress: Progress;
   done: number;
   sent: number;
+  checked: number;
   codes: Map<string, Set<string>>;
   results: Map<Operation, ConformResult>;
 }
@@ -178,6 +192,7 @@ async function checkOperation(op: Operation, run: ConformRun): Promise<void> {
     codes.set(op.meta.path, found);
     const key = `GET ${op.meta.path}`;
     result.drifts = driftsOf(model, op.meta, answer.response.status, answer.data, issues.get(key) ?? []);
+    run.checked++;
   } catch (error) {
     if (io.signal.aborted) throw error;
     result.error = error instanceof Error ? error.message.split('\n')[0] : String(error);
@@ -190,6 +205,7 @@ async function checkOperation(op: Operation, run: ConformRun): Promise<void> {
 function buildReport(
   chosen: readonly Operation[],
   results: ReadonlyMap<Operation, ConformResult>,
+  checked: number,
   target: string,
 ): ConformReport {
   const list = chosen.map((op) => results.get(op) as ConformResult);
@@ -199,6 +215,7 @@ function buildReport(
     summary: {
       operations: list.length,
       called: list.filter((r) => r.status !== undefined).length,
+      checked,
       withDrifts: list.filter((r) => r.drifts.length > 0).length,
       skipped: list.filter((r) => r.skipped).length,
     },
@@ -270,7 +287,7 @@ function textReport(report: ConformReport): string {
   const lines: string[] = [];
   const s = report.summary;
   lines.push(
-    `conform ${report.target}: ${s.operations} GET operations, ${s.called} answered, ${s.withDrifts} differ from the spec, ${s.skipped} skipped`,
+    `conform ${report.target}: ${s.operations} GET operations, ${s.called} answered, ${s.checked} checked, ${s.withDrifts} differ from the spec, ${s.skipped} skipped`,
   );
   for (const r of report.operations) {
     const id = r.documentId ? `  (${r.documentId})` : '';

@@ -5,6 +5,7 @@
 import type { OperationMeta } from '@assoc-feed/core';
 import type { LoosePage } from '@assoc-feed/core/internal';
 import type { JobContext } from '../../job/job-runner.js';
+import { readListPage } from '../../job/list-page.js';
 import { runOrdered } from '../../job/ordered.js';
 import type { QueryValues } from '../../operations.js';
 import type { Encoder } from '../../output/encoders.js';
@@ -73,15 +74,22 @@ export async function readByPage(
   paging: Exclude<Paging, { kind: 'cursor' }>,
   read: PageRead & { concurrency: number },
 ): Promise<void> {
-  const fetchPage = async (page: number, signal: AbortSignal): Promise<LoosePage | undefined> => {
-    const pageParam = paging.kind === 'page' ? paging.pageParam : 'page';
-    const pages = job.client.pages(read.path, {
-      params: { path: read.pathParams, query: { ...read.query, [pageParam]: String(page) } },
+  const pageParam = paging.kind === 'page' ? paging.pageParam : 'page';
+  const paramsOf = (page: number) => ({
+    path: read.pathParams,
+    query: { ...read.query, [pageParam]: String(page) },
+  });
+  const fetchPage = (page: number, signal: AbortSignal): Promise<LoosePage | undefined> =>
+    readListPage(job.client, {
+      path: read.path,
+      params: paramsOf(page),
+      page,
+      announced:
+        job.state.totalPages === undefined
+          ? undefined
+          : { totalPages: job.state.totalPages, totalElements: job.state.totalElements },
       signal,
     });
-    for await (const first of pages) return first;
-    return undefined; // a 404 past the last page, or an empty page without totals
-  };
   job.progress.start(job.state.totalElements, job.records);
   const first =
     job.state.totalPages === undefined || job.state.nextPage < job.state.totalPages
@@ -111,10 +119,9 @@ export async function readByPage(
     );
     return;
   }
-  // No totals in the answer: one page after the other until the list ends.
-  for (;;) {
-    const page = await fetchPage(job.state.nextPage, read.signal);
-    if (!page || page.items.length === 0) break;
+  // No totals in the answer: one page after the other until core's rule ends the list.
+  const more = job.client.pages(read.path, { params: paramsOf(job.state.nextPage), signal: read.signal });
+  for await (const page of more) {
     await commit(job, read, job.state.nextPage, page);
     job.save();
   }

@@ -1,6 +1,6 @@
 import { rawNumber } from '@assoc-feed/core/internal';
 import { describe, expect, it } from 'vitest';
-import { toCell, toRow, utcTimestamp, ValueFitError } from './cells.js';
+import { checkKeys, toCell, toRow, utcTimestamp, ValueFitError } from './cells.js';
 import type { ColumnType } from './column-types.js';
 
 const SPACE_MILLIS = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\.\\d{3}$';
@@ -108,5 +108,49 @@ describe('utcTimestamp: Brasília wall-clock time (-03:00) as UTC', () => {
     ['20/11/2026', undefined],
   ])('%s → %s', (text, utc) => {
     expect(utcTimestamp(text)).toBe(utc);
+  });
+});
+
+describe('checkKeys: a code becomes a key only when it has the spec form', () => {
+  const code = { kind: 'string', pattern: '^C[0-9]{10}$', minLength: 11, maxLength: 11 } as const;
+  const columns = [
+    { name: 'codigo_classe', type: code },
+    { name: 'codigo_subclasse', type: { ...code, pattern: '^S[0-9]{10}$' } },
+  ];
+  const keys = ['codigo_classe', 'codigo_subclasse'];
+  it.each([
+    [
+      '',
+      'codigo_classe: the value "" does not fit its column VARCHAR (shorter than the spec\'s 11 characters',
+    ],
+    [
+      'X0000100007',
+      'codigo_classe: the value "X0000100007" does not fit its column VARCHAR (not in the spec\'s form',
+    ],
+    ['C00001000070', "(longer than the spec's 11 characters, and it is a key of the merge)"],
+  ])('codigo_classe %j is refused', (value, message) => {
+    expect(() => checkKeys({ codigo_classe: value, codigo_subclasse: null }, columns, keys)).toThrow(message);
+  });
+
+  it('(control) a class code and a null subclass pass', () => {
+    expect(() =>
+      checkKeys({ codigo_classe: 'C0000100007', codigo_subclasse: null }, columns, keys),
+    ).not.toThrow();
+  });
+});
+
+describe('lone UTF-16 surrogates are written as U+FFFD', () => {
+  it.each([
+    ['a lone high surrogate', 'a\uD800b', 'a\uFFFDb'],
+    ['a lone low surrogate', '\uDC00z', '\uFFFDz'],
+    ['(control) a pair, one character past U+FFFF', 'x\uD83D\uDE00', 'x\uD83D\uDE00'],
+  ])('%s in text', (_, value, cell) => {
+    expect(toCell(value, { kind: 'string' }, 'f')).toBe(cell);
+    expect(JSON.stringify(toCell(value, { kind: 'string' }, 'f'))).not.toMatch(/\\ud[89a-f]/i);
+  });
+
+  it('in a field kept as JSON text, a literal backslash-u text kept as it was', () => {
+    const cell = toCell({ a: 'x\uD800', b: '\\ud800' }, { kind: 'json' }, 'f');
+    expect(cell).toBe('{"a":"x\uFFFD","b":"\\\\ud800"}');
   });
 });

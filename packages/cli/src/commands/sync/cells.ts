@@ -86,17 +86,63 @@ export function toCell(value: unknown, type: ColumnType, field: string, unknown?
         return fail(`not in the spec's form ${type.pattern}`);
       return utcTimestamp(value) || fail('not a date and time');
     case 'string':
-      if (typeof value === 'string') return value;
+      if (typeof value === 'string') return wellFormed(value);
       if (typeof value === 'number' || typeof value === 'boolean') return String(value);
       return rawNumberText(value) ?? fail('not text');
     case 'json':
-      return stringifyLossless(value);
+      return wellFormedJson(stringifyLossless(value));
     case 'struct':
       return toRow(value, type.fields, `${field}.`, unknown);
     case 'list':
       if (!Array.isArray(value)) return fail('not a list');
       return value.map((item, i) => toCell(item, type.item, `${field}[${i}]`, unknown));
   }
+}
+
+/**
+ * The fields a row is merged by (E8: one row per class and subclass), each checked against its column's pattern
+ * and length in the spec before it becomes a key: an empty or malformed code would merge unrelated records into
+ * one row. Null passes where the column allows it (a class's own row has no subclass).
+ */
+export function checkKeys(
+  row: Record<string, unknown>,
+  columns: readonly Column[],
+  keys: readonly string[],
+): void {
+  for (const key of keys) {
+    const column = columns.find((c) => c.name === key);
+    const value = row[key];
+    const type = column?.type;
+    if (type?.kind !== 'string' || value === null) continue;
+    const fail = (why: string): never => {
+      throw new ValueFitError(key, value, type, `${why}, and it is a key of the merge`);
+    };
+    if (typeof value !== 'string') fail('not text');
+    const text = value as string;
+    if (type.minLength !== undefined && text.length < type.minLength)
+      fail(`shorter than the spec's ${type.minLength} characters`);
+    if (type.maxLength !== undefined && text.length > type.maxLength)
+      fail(`longer than the spec's ${type.maxLength} characters`);
+    if (type.pattern !== undefined && !matches(type.pattern, text))
+      fail(`not in the spec's form ${type.pattern}`);
+  }
+}
+
+// A lone UTF-16 surrogate (half of a pair) is no character: the spool's JSON would carry it as an escape DuckDB
+// refuses. It is written as U+FFFD, the replacement character, as any UTF-8 decoder does with a broken sequence.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const ANY_SURROGATE = /[\uD800-\uDFFF]/;
+
+/** `text` with each lone surrogate replaced by U+FFFD (pairs, the characters past U+FFFF, are kept). */
+export function wellFormed(text: string): string {
+  return ANY_SURROGATE.test(text) ? text.replace(LONE_SURROGATE, '\uFFFD') : text;
+}
+
+/** JSON text as JSON.stringify writes it, its escaped lone surrogates (`\ud800`) as U+FFFD. */
+function wellFormedJson(json: string): string {
+  if (!json.includes('\\ud') && !json.includes('\\uD')) return json;
+  // An escape counts only after an even run of backslashes (an odd one is a backslash written as `\\`).
+  return json.replace(/(?<!\\)((?:\\\\)*)\\u[dD][89a-fA-F][0-9a-fA-F]{2}/g, '$1\uFFFD');
 }
 
 /** The digits of a number as the service sent them (a raw-number marker keeps those a double would change). */

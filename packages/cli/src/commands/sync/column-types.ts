@@ -21,7 +21,8 @@ export type ColumnType =
   | { kind: 'date' }
   /** `pattern`: the spec's form of the text (e.g. milliseconds required). */
   | { kind: 'timestamp'; pattern?: string }
-  | { kind: 'string' }
+  /** The spec's form and length of the text: checked where the text becomes a key (cells.ts, checkKeys). */
+  | { kind: 'string'; pattern?: string; minLength?: number; maxLength?: number }
   /** An object without declared fields (a map): its JSON text. */
   | { kind: 'json' }
   | { kind: 'struct'; fields: Column[] }
@@ -132,7 +133,12 @@ function typeOf(model: SpecModel, raw: unknown, depth: number): ColumnType {
     if (s.format === 'date-time') return { kind: 'timestamp' };
     if (typeof s.pattern === 'string' && TIMESTAMP_PATTERN.test(s.pattern))
       return { kind: 'timestamp', pattern: s.pattern };
-    return { kind: 'string' };
+    return {
+      kind: 'string',
+      ...(typeof s.pattern === 'string' ? { pattern: s.pattern } : {}),
+      ...(typeof s.minLength === 'number' ? { minLength: s.minLength } : {}),
+      ...(typeof s.maxLength === 'number' ? { maxLength: s.maxLength } : {}),
+    };
   }
   if (Array.isArray(s.enum) && s.enum.every((v) => typeof v === 'string')) return { kind: 'string' };
   return t.includes('object') || t.length === 0 ? { kind: 'json' } : { kind: 'string' };

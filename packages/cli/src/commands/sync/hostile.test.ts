@@ -22,6 +22,7 @@ import {
   lyingService,
   replaceFirst,
 } from '../../test-support/lying-service.js';
+import { query } from '../../test-support/parquet.js';
 
 const E8 = '/feed/fundos/v2/fundos/serie-historica/lote';
 const E8_ID = 'fundosV2ListSeriesBatch';
@@ -79,6 +80,16 @@ describe('sync: a record that breaks the spec stops its operation (exit 1), noth
       'a numero_cotistas past numeric(11)',
       (b: string) => replaceFirst(b, 'numero_cotistas', '12345678901234567'),
       'numero_cotistas: the value "12345678901234567" does not fit',
+    ],
+    [
+      'an empty codigo_classe (its rows would merge under one key)',
+      (b: string) => replaceFirst(b, 'codigo_classe', '""'),
+      'codigo_classe: the value "" does not fit its column VARCHAR (shorter than the spec\'s 11 characters, and it is a key of the merge)',
+    ],
+    [
+      'a codigo_classe out of its pattern',
+      (b: string) => replaceFirst(b, 'codigo_classe', '"X0000100007"'),
+      'codigo_classe: the value "X0000100007" does not fit its column VARCHAR (not in the spec\'s form ^C[0-9]{10}$',
     ],
     [
       'a record without codigo_classe (its rows would merge under a NULL key)',
@@ -274,5 +285,66 @@ describe('sync: no permanent holes', () => {
     service.requests.length = 0;
     expectExit(await sync(dir, days), 0);
     expect(service.requests.map((r) => r.query.get('data'))).toContain('2026-11-18');
+  });
+});
+
+describe('sync: text with a lone UTF-16 surrogate', () => {
+  it('is written as U+FFFD, the run goes on (exit 0), no temporary file left', async () => {
+    const dir = freshDir();
+    const E1 = '/feed/fundos/v2/fundos';
+    service.setLie((r) =>
+      r.path === E1
+        ? { rewrite: (b) => replaceFirst(b, 'razao_social_fundo', '"Fundo \\ud800 X"') }
+        : undefined,
+    );
+    expectExit(
+      await sync(dir, ['--only', 'E1,E8', '--from', '2026-11-18', '--to', '2026-11-18', '--quiet']),
+      0,
+    );
+    const names = await query(
+      `SELECT razao_social_fundo AS name FROM read_parquet('${dir}/fundosV2ListFunds/**/*.parquet') WHERE razao_social_fundo LIKE 'Fundo %'`,
+    );
+    expect(names).toEqual([{ name: 'Fundo \uFFFD X' }]);
+    expect(Object.keys(manifestOf(dir).operations).sort()).toEqual(['fundosV2ListFunds', E8_ID]);
+    expect(
+      readdirSync(dir, { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('.tmp')),
+    ).toEqual([]);
+  });
+});
+
+describe('sync: the manifest is checked against the files it names', () => {
+  const days = ['--only', 'mercado-secundario-TPF', '--from', '2026-11-17', '--to', '2026-11-18'];
+  const fileOf = (dir: string, id: string, partition: string) => join(dir, id, partition, 'part-1.parquet');
+  it.each([
+    ['deleted', (path: string) => rmSync(path)],
+    ['cut short', (path: string) => writeFileSync(path, readFileSync(path).subarray(0, 100))],
+  ])('a partition file %s is read again, saying so', async (_, damage) => {
+    const dir = freshDir();
+    expectExit(await sync(dir, days), 0);
+    const path = fileOf(dir, TPF_ID, 'data=2026-11-17');
+    const whole = readFileSync(path);
+    damage(path);
+    service.requests.length = 0;
+    const result = expectExit(await sync(dir, days), 0);
+    expect(result.stderr).toContain(`${TPF_ID}/data=2026-11-17/part-1.parquet`);
+    expect(service.requests.map((r) => r.query.get('data'))).toEqual(['2026-11-17']);
+    expect(readdirSync(join(dir, TPF_ID, 'data=2026-11-17'))).toEqual(['part-1.parquet']);
+    expect(readFileSync(path).length).toBe(whole.length);
+  });
+
+  it("an E8 partition file deleted: E8 reads again from its window's start, the file back", async () => {
+    const dir = freshDir();
+    expectExit(await sync(dir, E8_ONLY), 0);
+    const partitions = readdirSync(join(dir, E8_ID)).sort();
+    const [first] = partitions;
+    rmSync(join(dir, E8_ID, first as string), { recursive: true });
+    service.requests.length = 0;
+    expectExit(await sync(dir, E8_ONLY), 0);
+    expect(service.requests.find((r) => r.path === E8)?.query.get('data-atualizacao')).toBe(
+      '2026-11-16T00:00:00.000',
+    );
+    expect(readdirSync(join(dir, E8_ID)).sort()).toEqual(partitions);
   });
 });

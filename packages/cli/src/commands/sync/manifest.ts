@@ -11,6 +11,8 @@ export const MANIFEST = '_sync.json';
 export interface PartitionEntry {
   /** The file's name in the partition's directory; absent when the service had no data for it. */
   file?: string;
+  /** The file's size when written: a run reads the partition again when the file is not that size (or is gone). */
+  bytes?: number;
   rows: number;
   /** Final: never asked again. Not final (read before the day was over, or a day not published yet): asked again. */
   final: boolean;
@@ -137,10 +139,13 @@ function checkEntry(raw: unknown, field: string): OperationEntry {
     if (p.file !== undefined && (typeof p.file !== 'string' || !PART_FILE.test(p.file)))
       fail(`${at}.file`, 'is not a part file name (part-<n>.parquet)');
     if (!Number.isSafeInteger(p.rows) || (p.rows as number) < 0) fail(`${at}.rows`, 'is not a row count');
+    if (p.bytes !== undefined && (!Number.isSafeInteger(p.bytes) || (p.bytes as number) < 0))
+      fail(`${at}.bytes`, 'is not a file size');
     if (typeof p.final !== 'boolean') fail(`${at}.final`, 'is not true or false');
     if (typeof p.readAt !== 'string') fail(`${at}.readAt`, 'is not text');
     partitions[value] = {
       ...(p.file !== undefined ? { file: p.file as string } : {}),
+      ...(p.bytes !== undefined ? { bytes: p.bytes as number } : {}),
       rows: p.rows as number,
       final: p.final as boolean,
       readAt: p.readAt as string,

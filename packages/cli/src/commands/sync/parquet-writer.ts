@@ -2,9 +2,15 @@
 // are spooled as NDJSON (cells.ts has already checked each value against its column and written decimals as their
 // digits), then one `COPY … TO` reads the spool with the columns' exact types and streams it into a compressed
 // Parquet file: DuckDB never holds more than a row group, so memory stays flat whatever the partition's size.
-import { closeSync, fdatasyncSync, openSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, fdatasyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { UsageError } from '../../errors.js';
+import { syncDirectory } from '../../output/destination.js';
 import { type Column, quoteName, sqlType } from './column-types.js';
+
+/** The version the CLI pins, for the install line of the error when it is missing. */
+const DUCKDB_VERSION = '1.5.6-r.1';
 
 export interface ParquetWriter {
   /**
@@ -23,14 +29,34 @@ export interface ParquetWriter {
     keys: readonly string[],
     target: string,
   ): Promise<number>;
+  /**
+   * Whether writing `spool` would change nothing: with `keyed`, every row of it is already a row of `previous` (a
+   * merge keeps the file's content); without, the two hold the same rows, as many times each.
+   */
+  holds(previous: string, spool: string, columns: readonly Column[], keyed: boolean): Promise<boolean>;
   close(): void;
 }
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
-export async function openParquetWriter(): Promise<ParquetWriter> {
-  // Loaded on first use: the other commands never pay for the native library.
-  const { DuckDBInstance } = await import('@duckdb/node-api');
+type DuckDBModule = typeof import('@duckdb/node-api');
+
+/** An optional dependency of the CLI (`npm install --omit=optional` leaves it out): loaded on first use, so the
+ * other commands never pay for the native library, and named with its install line when it is missing. */
+export async function loadDuckDB(load: () => Promise<DuckDBModule> = () => import('@duckdb/node-api')) {
+  try {
+    return await load();
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
+    throw new UsageError(
+      `sync writes Parquet through DuckDB (@duckdb/node-api, an optional dependency of @assoc-feed/cli), which is not installed here: install the CLI without --omit=optional, or add it next to the CLI (npm install @duckdb/node-api@${DUCKDB_VERSION})`,
+    );
+  }
+}
+
+export async function openParquetWriter(load?: () => Promise<DuckDBModule>): Promise<ParquetWriter> {
+  const { DuckDBInstance } = await loadDuckDB(load);
   const instance: DuckDBInstance = await DuckDBInstance.create(':memory:', { threads: '2' });
   const connection: DuckDBConnection = await instance.connect();
 
@@ -68,6 +94,15 @@ export async function openParquetWriter(): Promise<ParquetWriter> {
         `)${latest(keys, '_new DESC, _line DESC')}`;
       return copy(select, target);
     },
+    async holds(previous, spool, columns, keyed) {
+      const fresh = `SELECT ${names(columns)} FROM ${source(spool, columns)}`;
+      const kept = `SELECT ${names(columns)} FROM read_parquet(${literal(previous)})`;
+      const sql = keyed
+        ? `SELECT count(*) FROM (${fresh} EXCEPT ${kept})`
+        : `SELECT (SELECT count(*) FROM (${fresh} EXCEPT ALL ${kept})) + (SELECT count(*) FROM (${kept} EXCEPT ALL ${fresh}))`;
+      const result = await connection.runAndReadAll(sql);
+      return Number(result.getRows()[0]?.[0] ?? 1) === 0;
+    },
     close() {
       connection.closeSync();
       instance.closeSync();
@@ -84,12 +119,17 @@ function syncFile(path: string): void {
   }
 }
 
-/** Moves a finished temporary file to its final name (atomic within one file system). */
-export function publish(temporary: string, final: string): void {
+/**
+ * Moves a finished temporary file to its final name (atomic within one file system), the directory synced so the
+ * rename survives a power cut before the manifest names the file; returns the file's size.
+ */
+export function publish(temporary: string, final: string): number {
   try {
     renameSync(temporary, final);
   } catch (error) {
     rmSync(temporary, { force: true });
     throw error;
   }
+  syncDirectory(dirname(final));
+  return statSync(final).size;
 }

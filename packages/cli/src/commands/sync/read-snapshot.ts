@@ -1,6 +1,7 @@
 // E1, E3, E7: the whole list once a day, as one `snapshot=` partition. The largest pages the list allows, several
 // in flight for a numbered list, spooled in page order (as export reads them).
 import type { LoosePage } from '@assoc-feed/core/internal';
+import { readListPage } from '../../job/list-page.js';
 import { runOrdered } from '../../job/ordered.js';
 import { toRow } from './cells.js';
 import { type Reader, snapshotDue } from './target.js';
@@ -24,12 +25,12 @@ export const readSnapshot: Reader = async (run, client, store, options, tally) =
     query['data-atualizacao'] = SNAPSHOT_SINCE;
   const pageParam = pagination?.kind === 'page' ? pagination.pageParam : 'page';
   const rowsOf = (records: unknown[]) => records.map((r) => toRow(r, columns, '', tally.unknownFields));
-  const fetchPage = async (page: number, signal: AbortSignal): Promise<LoosePage | undefined> => {
+  // Every page is held to the totals page 0 announced: a page that fails stops the snapshot, never skipped.
+  let announced: { totalPages?: number; totalElements?: number } | undefined;
+  const fetchPage = (page: number, signal: AbortSignal): Promise<LoosePage | undefined> => {
     tally.requests++;
-    const pageQuery = { ...query, [pageParam]: String(page) };
-    for await (const first of client.pages(path, { params: { path: {}, query: pageQuery }, signal }))
-      return first;
-    return undefined; // a 404 past the last page
+    const params = { path: {}, query: { ...query, [pageParam]: String(page) } };
+    return readListPage(client, { path, params, page, announced, signal });
   };
   const spool = store.spool(target.operationId);
   let readAt: number;
@@ -37,6 +38,7 @@ export const readSnapshot: Reader = async (run, client, store, options, tally) =
     const first = await fetchPage(0, options.signal);
     spool.add(rowsOf(first?.items ?? []));
     if (first?.totalPages !== undefined) {
+      announced = { totalPages: first.totalPages, totalElements: first.totalElements };
       const rest = Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => i + 1);
       await runOrdered(
         rest,

@@ -1,8 +1,9 @@
 // E8: every record updated since `since`, kept when its date is in the window, merged by key into its
 // `data_competencia` partition. Each record is checked whole against the spec before any of its values is used:
-// its date becomes a directory name and its update time the next run's position, so a record that fails stops
-// the operation (nothing of this run's E8 is written, the position does not move).
-import { toRow, ValueFitError } from './cells.js';
+// its date becomes a directory name, its codes the key it is merged by, and its update time the next run's
+// position, so a record that fails stops the operation (nothing of this run's E8 is written, the position does not
+// move).
+import { checkKeys, toRow, ValueFitError } from './cells.js';
 import { SINCE_FORM } from './manifest.js';
 import type { Spool } from './spools.js';
 import { type Reader, updatesSince } from './target.js';
@@ -32,9 +33,11 @@ export const readUpdates: Reader = async (run, client, store, options, tally) =>
       tally.requests++;
       tally.pages++;
       tally.records += page.items.length;
+      if (page.totalElements !== undefined) tally.recordsTotal = page.totalElements;
       const byDate = new Map<string, Record<string, unknown>[]>();
       for (const record of page.items) {
         const row = toRow(record, columns, '', tally.unknownFields);
+        checkKeys(row, columns, keys);
         const date = row[dateField];
         if (typeof date !== 'string') throw new ValueFitError(dateField, date, { kind: 'date' }, 'no date');
         // Every record read counts, kept or not: the next run starts after all of them.

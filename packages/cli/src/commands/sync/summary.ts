@@ -1,8 +1,9 @@
-// What a finished run says: counts, what was skipped or failed, and fields the spec does not have.
+// What a run says: counts, what was skipped or failed, and fields the spec does not have; E8's reading so far.
 import { join } from 'node:path';
 import { count } from '../../job/job.js';
 import { MANIFEST } from './manifest.js';
 import { plural } from './plan.js';
+import { locationOf } from './storage.js';
 import type { TargetRun, TargetTally } from './target.js';
 
 export interface Outcome {
@@ -20,7 +21,7 @@ export function summarize(outcomes: readonly Outcome[], dir: string, seconds: st
     `synced ${done.length} of ${plural(outcomes.length, 'operation', 'operations')} into ${dir} in ${seconds} s: ` +
       `${plural(sum('requests'), 'request', 'requests')}, ${plural(sum('partitions'), 'partition', 'partitions')} ` +
       `written (${plural(sum('rows'), 'row', 'rows')}), ${count(sum('upToDate'))} up to date, ` +
-      `${count(sum('notReleased'))} not released yet; manifest in ${join(dir, MANIFEST)}`,
+      `${count(sum('notReleased'))} not released yet; manifest in ${locationOf(dir, MANIFEST)}`,
   ];
   const skipped = outcomes.filter((t) => t.skipped);
   if (skipped.length > 0) {
@@ -51,4 +52,13 @@ export function fullDisk(error: unknown, dir: string): Error | undefined {
     );
   }
   return undefined;
+}
+
+/** E8's records read so far, of the total its answers give (`1,200 of 5,000 records (24%)`). */
+export function readSoFar(t: Pick<TargetTally, 'records' | 'recordsTotal'>): string {
+  const noun = (n: number) => (n === 1 ? 'record' : 'records');
+  if (t.recordsTotal === undefined) return `${count(t.records)} ${noun(t.records)}`;
+  const share =
+    t.recordsTotal > 0 ? Math.floor((Math.min(t.records, t.recordsTotal) / t.recordsTotal) * 100) : 100;
+  return `${count(t.records)} of ${count(t.recordsTotal)} ${noun(t.recordsTotal)} (${share}%)`;
 }

@@ -29,6 +29,8 @@ export interface TargetTally {
   /** E8: records and answers read (kept or not). */
   records: number;
   pages: number;
+  /** E8: the records the service says the read holds (its `totalSize`), once the first answer came. */
+  recordsTotal?: number;
   /** Fields the service sent that the spec does not have (not kept). */
   unknownFields: Set<string>;
 }

@@ -19,7 +19,7 @@ const FILE = 'sdk-clients.html';
  */
 const codeNotes: Record<string, string> = {
   not_found:
-    '404: no such record, or a page past the last one. Lists answer 404 past their last page; `paginate()` stops before it.',
+    '404: no such record, or a page past the last one. `paginate()` takes a 404 for the page after the last one the total implies as the end.',
   rate_limited:
     '429: too many calls. Retried (after `Retry-After` when the server sends one, within the retry budget); thrown or returned once retries are spent. `retryAfterMs` holds the wait the server asked for.',
   server_error: '5xx: the service failed. Retried like 429, then thrown or returned.',
@@ -30,7 +30,9 @@ const codeNotes: Record<string, string> = {
   response_truncated: 'The body ended before the length the server announced.',
   invalid_response: 'A 2xx body that is not the JSON the operation documents.',
   pagination_stalled:
-    '`paginate()` stopped because the list stopped advancing: a cursor came back that was already requested, or a third empty page in a row while the total says more records remain.',
+    '`paginate()` stopped because a list paged by cursor stopped advancing: a cursor came back that was already requested.',
+  pagination_inconsistent:
+    '`paginate()` stopped at a page that contradicts the list: a 404, an empty or a short page inside the total, records past the total, or an answer for another page than the one asked. The message names the page.',
 };
 
 interface Sections {
