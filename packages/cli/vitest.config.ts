@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    // One S3-compatible server (s3rver) on a free port for the tests of `sync --out-dir s3://…`.
+    globalSetup: ['src/test-support/s3-global-setup.ts'],
     testTimeout: 180_000,
     hookTimeout: 60_000,
   },

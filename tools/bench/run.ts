@@ -17,10 +17,13 @@ const suites: Record<string, () => Row[] | Promise<Row[]>> = {
   hostile: async () => (await import('./hostile/index.ts')).hostileBench(),
   'export-e8': async () => (await import('./export-e8.ts')).exportE8Bench(),
   sync: async () => (await import('./sync.ts')).syncBench(),
+  suite: async () => (await import('./suite/index.ts')).suiteBench(),
 };
+// Run only when named: it runs every package's tests.
+const namedOnly = new Set(['suite']);
 const rows: Row[] = [];
 for (const [name, suite] of Object.entries(suites)) {
-  if (only && only !== name) continue;
+  if (only ? only !== name : namedOnly.has(name)) continue;
   console.error(`› ${name}…`);
   rows.push(...(await suite()));
 }

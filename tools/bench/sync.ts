@@ -4,7 +4,9 @@
 // run one after another against the same sandbox (this process). Figures: wall time of each (the goal: sync at
 // most 1.2× the reference), bytes on disk of the Parquet copy against the NDJSON files, and the requests a second
 // sync sends when nothing is new, and the temporary disk a run takes at its peak (its spools and the Parquet files
-// being written, under DIR/_tmp) against the copy it leaves.
+// being written, under DIR/_tmp) against the copy it leaves. Then the same month into a bucket of an S3-compatible
+// server (s3rver, the CLI tests' own, on a free port) against the local run's time, and the calls to the store of
+// a second bucket run with nothing new.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,6 +82,16 @@ async function peakBytes(dir: string, work: () => Promise<unknown>): Promise<num
   return peak;
 }
 
+interface S3ServerModule {
+  startS3Server: (buckets: readonly string[]) => Promise<{ endpoint: string; stop: () => Promise<void> }>;
+}
+
+/** The CLI tests' S3 server, from its sources at run time (tools' type-check does not reach into the CLI's). */
+async function loadS3Server(): Promise<S3ServerModule> {
+  const path = `${repoRoot}packages/cli/src/test-support/s3-server.ts`;
+  return (await import(path)) as S3ServerModule;
+}
+
 /** The operations sync keeps, from its own dry run (so the reference fetches exactly the same ones). */
 function plannedPaths(plan: string): string[] {
   return [...plan.matchAll(/^ {2}GET (\S+):/gm)].map((m) => m[1] as string);
@@ -138,6 +150,26 @@ export async function syncBench(): Promise<Row[]> {
     await run(['sync', '--out-dir', copy, ...window, '--quiet'], env);
     const second = requests;
     const parquetBytes = bytesUnder(copy);
+
+    // The same month into a bucket, and a second bucket run with nothing new (its summary counts the calls).
+    const s3 = await (await loadS3Server()).startS3Server(['feed-bench']);
+    let bucketFirst: number;
+    let bucketCalls: string;
+    try {
+      const s3Env = {
+        ...env,
+        AWS_ACCESS_KEY_ID: 'S3RVER',
+        AWS_SECRET_ACCESS_KEY: 'S3RVER',
+        AWS_REGION: 'us-east-1',
+        AWS_ENDPOINT_URL_S3: s3.endpoint,
+      };
+      const bucketArgs = ['sync', '--out-dir', 's3://feed-bench/copy', ...window];
+      bucketFirst = await timed(() => run([...bucketArgs, '--quiet'], s3Env));
+      const out = await run([...bucketArgs, '--progress', 'none'], s3Env);
+      bucketCalls = /(\d+) calls to the bucket's store/.exec(out)?.[1] ?? '?';
+    } finally {
+      await s3.stop();
+    }
     const ndjsonBytes = bytesUnder(ndjson);
     const mb = (n: number) => `${(n / 2 ** 20).toFixed(1)} MB`;
     return [
@@ -165,6 +197,18 @@ export async function syncBench(): Promise<Row[]> {
         benchmark: 'sync: requests of a second run with nothing new',
         figure: String(second),
         target: 'E8 from its last update, nothing final asked again',
+      },
+      {
+        benchmark: `sync ${FROM}..${TO} into a bucket (s3rver on this machine, s3://…)`,
+        figure: `${bucketFirst.toFixed(1)} s`,
+        reference: `the same month into a local folder: ${first.toFixed(1)} s`,
+        ratio: `${(bucketFirst / first).toFixed(2)}×`,
+        target: '≤ 1.5×',
+      },
+      {
+        benchmark: 'sync into a bucket: calls to the store of a second run with nothing new',
+        figure: bucketCalls,
+        target: 'no part uploaded; the manifest only if it changed',
       },
     ];
   } finally {

@@ -4,8 +4,9 @@
 // (the parser and checks bin.js runs, without a process start each); the version, the main help page and one
 // example of each command run as real processes too, the way a user meets them.
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLES } from './program.js';
+import { bucketEnv, newBucket, s3Client } from './test-support/bucket.js';
 import { expectExit, runCli } from './test-support/cli.js';
 import { runMain } from './test-support/in-process.js';
 
@@ -18,6 +19,17 @@ const env = {
   // Nothing listens there: a dry run must not need it, and anything sent would fail the case.
   FEED_BASE_URL: 'http://127.0.0.1:9',
 };
+
+// The bucket example's dry run reads the copy's manifest: from a bucket of the tests' S3 server.
+beforeAll(async () => {
+  const client = s3Client();
+  try {
+    await newBucket(client, 'my-bucket', '');
+  } finally {
+    client.destroy();
+  }
+  Object.assign(env, bucketEnv());
+});
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };

@@ -79,6 +79,7 @@ export const EXAMPLES: Record<string, readonly string[]> = {
     'assoc-feed sync --out-dir feed-copy/',
     'assoc-feed sync --out-dir feed-copy/ --only E8,mercado-secundario-TPF --from 2026-01-02 --to 2026-01-30',
     'assoc-feed sync --out-dir feed-copy/ --dry-run',
+    'assoc-feed sync --out-dir s3://my-bucket/feed',
   ],
 };
 
@@ -240,10 +241,17 @@ export function createProgram(io: Io, run: (work: Promise<void>, output: OutputK
     program
       .command('sync')
       .description(
-        'keep a local copy in Parquet (hive-style partitions by date, a manifest): each run reads only what is missing or newly released',
+        'keep a copy in Parquet, in a local directory or an S3-compatible bucket (hive-style partitions by date, a manifest): each run reads only what is missing or newly released',
       ),
   )
-    .requiredOption('--out-dir <dir>', 'the copy: DIR/<operationId>/<date column>=YYYY-MM-DD/part-*.parquet')
+    .requiredOption(
+      '--out-dir <dir>',
+      'the copy: DIR/<operationId>/<date column>=YYYY-MM-DD/part-*.parquet; DIR a directory or s3://BUCKET/PREFIX',
+    )
+    .option(
+      '--s3-endpoint <url>',
+      'for an s3:// --out-dir: the endpoint of an S3-compatible store (MinIO, Ceph, R2), addressed by path',
+    )
     .option('--from <date>', 'first date, YYYY-MM-DD (default the first day of last month)')
     .option('--to <date>', 'last date, YYYY-MM-DD (default today in Brasília)')
     .option(
@@ -267,7 +275,12 @@ export function createProgram(io: Io, run: (work: Promise<void>, output: OutputK
     )
     .option('--progress-interval <seconds>', 'seconds between progress lines', seconds, 10)
     .option('--quiet', 'no progress and no summary on stderr', false)
-    .addHelpText('after', `\nEnvironment:\n${envHelp(['FEED_NOW', 'FEED_DEBUG'])}`)
+    .addHelpText(
+      'after',
+      `\nEnvironment:\n${envHelp(['FEED_NOW', 'FEED_DEBUG'])}\n` +
+        "  AWS_*       for an s3:// --out-dir, the AWS SDK's own: AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY\n" +
+        '              (or AWS_PROFILE), AWS_REGION, AWS_ENDPOINT_URL_S3 (as --s3-endpoint)',
+    )
     .action((options) => run(syncCommand(options, io), 'file'));
   withExamples(program.commands.find((c) => c.name() === 'sync') as Command, 'sync');
 

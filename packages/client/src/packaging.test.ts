@@ -2,7 +2,7 @@
 // included, stricter than check:packages), its manifest in the shape the build promises, and the bundles an
 // application imports kept within the size budgets of this package's `size-limit` field. Needs the packages built.
 // How their types resolve for Node (ESM) and bundlers (Are The Types Wrong, esm-only profile) is checked by
-// `pnpm check:packages` on these same tarballs (tools/release/lint-tarball.ts), which `./dev test` runs.
+// `pnpm check:packages` on these same tarballs (tools/release/lint-tarball.ts), which CI (`.ci/run`) runs.
 
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -51,6 +51,29 @@ describe('flow A token', () => {
     expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 600 });
   });
 
+  it('takes the same grant as a form body (application/x-www-form-urlencoded), as the service does', async () => {
+    const form = { ...good(), contentType: 'application/x-www-form-urlencoded' };
+    const ok = await requestToken({ ...form, body: 'grant_type=client_credentials' });
+    expect(ok.status).toBe(201);
+    expect(validate('post', '/oauth/access-token', 201, ok.body)).toEqual([]);
+    const cases: [string, number][] = [
+      ['grant_type=password', 400],
+      ['', 400],
+      ['grant_type=client_credentials&scope=x', 400],
+    ];
+    for (const [body, expected] of cases) {
+      const res = await requestToken({ ...form, body });
+      expect(res.status, body).toBe(expected);
+      expect(res.body.error, body).toBe('invalid authentication request');
+    }
+    const wrong = await requestToken({
+      authorization: basic('team-a', 'wrong'),
+      contentType: form.contentType,
+      body: 'grant_type=client_credentials',
+    });
+    expect(wrong.status).toBe(401);
+  });
+
   it('answers 400 for a malformed request and 401 for wrong credentials, with the Error body', async () => {
     const cases: [Parameters<typeof requestToken>[0], number][] = [
       [{ contentType: 'application/json' }, 400],

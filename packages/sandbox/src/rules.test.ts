@@ -374,6 +374,10 @@ describe('one consistent universe', () => {
     }
     for (const p of first.prestadores) expect(p.data_inicio_vigencia <= asOf).toBe(true);
     expect(current.documentos.some((d) => d.url.endsWith('regulamento-2024-10-01.pdf'))).toBe(true);
+    // A class code takes the code forms E2 takes: the history of the fund it belongs to.
+    const byClass = await call.json<Version[]>('/feed/fundos/v2/fundos/C0000100007/historico');
+    expect(byClass.status).toBe(200);
+    expect(byClass.body).toEqual(history);
   });
 
   it('a structured fund has the same classes or series in V5, V6 and V7, and they are its v2 subclasses', async () => {

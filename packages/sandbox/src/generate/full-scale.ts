@@ -21,6 +21,18 @@ interface DecimalNotation {
 }
 
 /**
+ * The double's own decimal digits cut (not rounded) at `decimals`: the digits a full-scale value continues, so a
+ * field of fewer decimals showing the same figure (an index's quota of a fund, v1's `Decimal(17)`) shows its
+ * first digits, whether or not that value is sent at full scale.
+ */
+export function decimalsOf(value: number, decimals: number): string {
+  const text = String(value);
+  if (/e/i.test(text)) return value.toFixed(decimals);
+  const [whole, fraction = ''] = text.split('.') as [string, string?];
+  return decimals === 0 ? whole : `${whole}.${fraction.slice(0, decimals).padEnd(decimals, '0')}`;
+}
+
+/**
  * For a field's `x-decimal`: a function giving the value sent (a raw-number marker at full scale for a seeded
  * share, else the value), or undefined when the field fits a double.
  *
@@ -50,6 +62,10 @@ export function fullScaleFor(
         text += String(i === precision - 1 ? 1 + (rng.u32() % 9) : rng.u32() % 10);
       return rawNumber(text);
     }
+    // A figure the world rounded to fewer decimals than a double keeps (a projected change of 0.13, a fee of
+    // 1.25 %, a zero-coupon bond's duration of 89 business days) is a figure of those decimals: seeded digits
+    // after it would be noise the service never sends.
+    if ((String(value).split('.')[1]?.length ?? 0) < KEPT_DECIMALS) return value;
     const own = hashString(String(value));
     if (mix(own, 41) % FULL_SCALE_EVERY !== 0) return value;
     // Scale not documented: as many decimals as the precision leaves.
@@ -58,7 +74,7 @@ export function fullScaleFor(
     if (whole + decimals > precision) return value;
     const kept = Math.min(decimals, KEPT_DECIMALS);
     const rng = new Rng(mix(own, 43));
-    let text = value.toFixed(kept);
+    let text = decimalsOf(value, kept);
     for (let i = kept; i < decimals; i++) text += String(1 + (rng.u32() % 9));
     return rawNumber(text);
   };

@@ -5,8 +5,9 @@
 import { isIsoDate, toDayNumber } from '../calendar.js';
 import { Instant, OMIT } from '../generate/schema-generator.js';
 import { typeNames } from '../universe/fund-types.js';
-import type { ClassEntity, FundEntity, SubclassEntity } from '../universe/funds.js';
+import { type ClassEntity, type FundEntity, FundUniverse, type SubclassEntity } from '../universe/funds.js';
 import { type InstitutionUniverse, providerRoles } from '../universe/institutions.js';
+import { unitTerms } from '../universe/unit-terms.js';
 
 export function instantAt(date: string, msOfDay: number): Instant {
   return new Instant(toDayNumber(date) * 86_400_000 + msOfDay);
@@ -46,7 +47,11 @@ export function fundOverride(f: FundEntity): Record<string, unknown> {
 export function classOverride(f: FundEntity, c: ClassEntity): Record<string, unknown> {
   const closed = c.closedOn ?? OMIT;
   const names = typeNames(c.categoria);
+  const terms = unitTerms(f.seed, f, c);
   return {
+    tributacao_perseguida: terms.taxation,
+    investimento_exterior: terms.abroad,
+    percentual_permitido_investimento_exterior: terms.abroadPercent,
     codigo_classe: c.code,
     tipo_identificador_classe: 'CNPJ',
     identificador_classe: c.cnpj,
@@ -177,7 +182,7 @@ export function registryBatchOverride(
   f: FundEntity,
   institutions: InstitutionUniverse,
 ): Record<string, unknown> {
-  const units = f.classes.flatMap((c) => (c.subclasses.length ? c.subclasses.map(() => c) : [c]));
+  const units = FundUniverse.units(f);
   return {
     content: fundOverride(f),
     documentos: documentsOverride(f),
@@ -189,10 +194,17 @@ export function registryBatchOverride(
     })),
     'taxas-entrada-saida': [],
     taxas: f.classes.map(() => ({ tipo_taxa: 'Global' })),
-    'valores-minimos-movimentacao': units.map(() => ({
-      data_vigencia: f.vigencia,
-      data_atualizacao: f.updatedAt,
-    })),
+    'valores-minimos-movimentacao': units.map(({ cls, sub }) => {
+      const terms = unitTerms(f.seed, f, cls, sub);
+      return {
+        data_vigencia: f.vigencia,
+        valor_minimo_aplicacao_inicial: terms.initial,
+        valor_minimo_aplicacao_subsequente: terms.additional,
+        valor_minimo_resgate: terms.redemption,
+        valor_minimo_permanencia: terms.balance,
+        data_atualizacao: f.updatedAt,
+      };
+    }),
     'indices-benchmark': f.classes.map((c) => ({
       benchmark: benchmarkOf(c.categoria),
       data_inicio_vigencia: c.start,

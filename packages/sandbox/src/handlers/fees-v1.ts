@@ -12,6 +12,14 @@ interface FeePeriod {
   start: string;
   /** Administration fee, % a year. */
   adm: number;
+  /** The most the regulation allows the administration fee to reach, % a year: never below `adm`. */
+  max: number;
+  /** P percentage, V value, M mixed (a percentage with a fixed monthly minimum). */
+  unit: 'P' | 'V' | 'M';
+  /** Whether the fee compounds (252 business days) or accrues linearly. */
+  compound: boolean;
+  /** A fixed monthly amount in reais, charged by `V` and `M` periods. */
+  fixed: number;
   /** Months between performance-fee charges; 0 when none is charged. */
   performanceMonths: number;
 }
@@ -31,18 +39,43 @@ function feePeriods(seed: number, f: FundEntity, asOf: string): FeePeriod[] {
   const starts = new Set([f.start]);
   const changes = mix(k, 1) % 3;
   for (let i = 0; i < changes && span > 1; i++) starts.add(fromDayNumber(from + 1 + (mix(k, 10 + i) % span)));
-  return [...starts].sort().map((start, i) => ({
-    start,
-    adm: Number((0.5 + 2 * unit(mix(k, 20 + i))).toFixed(2)),
-    performanceMonths: unit(mix(k, 30 + i)) < 0.5 ? 0 : mix(k, 40 + i) % 2 === 0 ? 6 : 12,
-  }));
+  return [...starts].sort().map((start, i) => {
+    const adm = Number((0.5 + 2 * unit(mix(k, 20 + i))).toFixed(2));
+    const u = unit(mix(k, 50 + i));
+    return {
+      start,
+      adm,
+      max: Number((adm + 0.25 * (mix(k, 60 + i) % 5)).toFixed(2)),
+      unit: u < 0.7 ? 'P' : u < 0.85 ? 'M' : 'V',
+      compound: mix(k, 70 + i) % 3 !== 0,
+      fixed: 5_000 * (1 + (mix(k, 80 + i) % 10)),
+      performanceMonths: unit(mix(k, 30 + i)) < 0.5 ? 0 : mix(k, 40 + i) % 2 === 0 ? 6 : 12,
+    };
+  });
+}
+
+/** Reais as document 2's example writes them (`R$ 25.000,00 mensais`). */
+function reais(amount: number): string {
+  const [whole, cents] = amount.toFixed(2).split('.') as [string, string];
+  return `R$ ${whole.replace(/\B(?=(\d{3})+$)/g, '.')},${cents} mensais`;
 }
 
 function feeRecord(p: FeePeriod, reference: string, startAsTimestamp: boolean): Record<string, unknown> {
   const charged = p.performanceMonths > 0;
   return {
     data_referencia: reference,
+    unidade_taxa_adm: p.unit,
+    unidade: p.unit,
     taxa_administracao: p.adm,
+    taxa_maxima: p.max,
+    taxa_composta: p.compound ? 'S' : 'N',
+    taxa_fixa: p.unit === 'P' ? '' : reais(p.fixed),
+    taxa_entrada: '0,00%',
+    taxa_saida: '0,00%',
+    unidade_tempo_taxa_adm: 'a.a.',
+    base_calculo_taxa_adm: 'Patrimônio líquido',
+    metodologia_calculo_taxa_adm: p.compound ? '252 dias úteis' : '360 dias corridos',
+    periodicidade_cobranca_taxa_adm: 'Mensal',
     data_inicio_vigencia_taxa_adm: startAsTimestamp ? instantAt(p.start, 0) : p.start,
     cobra_taxa_performance: charged ? 'S' : 'N',
     periodicidade_cobranca_taxa_performance: p.performanceMonths,

@@ -1,7 +1,7 @@
 // Document 2 (v1 funds): regulation-555 (V1, V2), offshore (V3, V4) and structured funds (V5, V6, V7). The v1
 // funds are the migrated funds of the v2 universe: a 555 fund's code 254851 is v2 fund F0000254851, a
 // structured fund's former classes are its v2 subclasses.
-import { addDays, businessDaysInRange, nextBusinessDay, toDayNumber } from '../calendar.js';
+import { businessDaysInRange, nextBusinessDay, previousBusinessDay, toDayNumber } from '../calendar.js';
 import { OMIT } from '../generate/schema-generator.js';
 import { mix } from '../rng.js';
 import { earlierDate, lastClosedBusinessDay, laterDate } from '../time.js';
@@ -10,6 +10,7 @@ import { offshoreTipoV1, typeNames } from '../universe/fund-types.js';
 import { type ClassEntity, type FundEntity, LEGACY_LIMIT, type SubclassEntity } from '../universe/funds.js';
 import { base36, isin } from '../universe/ids.js';
 import { seriesPoint } from '../universe/series.js';
+import { type UnitTerms, unitTerms } from '../universe/unit-terms.js';
 import { badParameter, type Handler, type HandlerResult, notFound, type RequestContext } from '../world.js';
 import { resolveWindow } from './date-window.js';
 import { benchmarkOf, instantAt } from './entities.js';
@@ -69,7 +70,10 @@ function v1List(
 }
 
 function dadosCadastrais(f: FundEntity): Record<string, unknown> {
+  const terms = unitTerms(f.seed, f, f.classes[0] as ClassEntity);
   return {
+    investimento_exterior: terms.abroad,
+    tributacao_alvo: terms.taxation,
     codigo_fundo: f.v1Code,
     nome_fantasia: clip(f.nome, 40),
     razao_social: clip(f.razaoSocial, 150),
@@ -88,6 +92,17 @@ function dadosCadastrais(f: FundEntity): Record<string, unknown> {
   };
 }
 
+/** The minimums of a v1 `movimentacao` (555 and offshore spell the balance one way, structured funds another). */
+function minimums(t: UnitTerms): Record<string, unknown> {
+  return {
+    aplicacao_inicial_minima: t.initial,
+    aplicacao_adicional_minima: t.additional,
+    resgate_minimo: t.redemption,
+    saldo_minimo_aplicado: t.balance,
+    saldo_minimo_aplicado_ao_fundo: t.balance,
+  };
+}
+
 function providersV1(ctx: RequestContext, f: FundEntity): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   for (const role of ['Administrador', 'Gestor', 'Custodiante'] as const) {
@@ -101,7 +116,8 @@ function providersV1(ctx: RequestContext, f: FundEntity): Record<string, unknown
 function lastSeries(ctx: RequestContext, f: FundEntity, cls: ClassEntity, sub?: SubclassEntity) {
   const lbd = lastClosedBusinessDay(ctx.now);
   const end = sub?.closedOn ?? cls.closedOn;
-  const day = end && end <= lbd ? addDays(end, -1) : lbd;
+  // A closed unit's last quota is of the business day before it closed, the last day its series has.
+  const day = end && end <= lbd ? previousBusinessDay(end) : lbd;
   const p = seriesPoint(
     ctx.world.seed,
     mix(f.index, cls.index * 16 + (sub ? sub.index + 1 : 0)),
@@ -145,6 +161,7 @@ function detail555(ctx: RequestContext, f: FundEntity): unknown {
   // The spec declares these two contexts open (document 2 does not show their fields for 555 funds): the sandbox
   // fills them with the fields of the offshore contexts of the same names, the nearest documented shape.
   body.movimentacao = offshoreContext(ctx, 'FundosV1Movimentacao', ['v1', f.index, 'movimentacao'], {
+    ...minimums(unitTerms(f.seed, f, cls)),
     data_inicio_divulgacao_cota: f.start,
     data_atualizacao: v1Timestamp(f),
   });
@@ -207,7 +224,11 @@ const getOffshore: Handler = (ctx) => {
       'dados-cadastrais': offshoreCadastro(f),
       prestadores: providersV1(ctx, f).slice(0, 2),
       ...feesOf(ctx.world.seed, f, lastClosedBusinessDay(ctx.now), true),
-      movimentacao: { data_inicio_divulgacao_cota: f.start, data_atualizacao: v1Timestamp(f) },
+      movimentacao: {
+        ...minimums(unitTerms(f.seed, f, cls)),
+        data_inicio_divulgacao_cota: f.start,
+        data_atualizacao: v1Timestamp(f),
+      },
       serie_historica: lastSerieHistorica(f, last),
     }),
   };
@@ -294,6 +315,7 @@ const getStructured: Handler = (ctx) => {
           categoria_assoc: typeNames(f.categoria).categoriaV1 ?? OMIT,
           classe_cvm: f.tipo,
           foco_atuacao: f.categoria,
+          tributacao_alvo: unitTerms(f.seed, f, cls).taxation,
         },
         classes_serie_cota: seriesOfQuotas(f).map((s) => {
           const { day, p, published } = lastSeries(ctx, f, cls, s.sub);
@@ -307,7 +329,7 @@ const getStructured: Handler = (ctx) => {
             situacao_atual: s.closedOn ? 'E' : 'A',
             benchmark: f.kind === 'FIP' ? benchmarkOf(f.categoria).slice(0, 20) : OMIT,
             data_atualizacao: v1Timestamp(f),
-            movimentacao: { data_atualizacao: v1Timestamp(f) },
+            movimentacao: { ...minimums(unitTerms(f.seed, f, cls, s.sub)), data_atualizacao: v1Timestamp(f) },
             'serie-historica': {
               data_referencia: day,
               patrimonio_liquido: p.patrimonio,

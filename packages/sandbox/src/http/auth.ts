@@ -33,7 +33,61 @@ function isJson(contentType: string | undefined): boolean {
 
 const badAuthRequest = 'invalid authentication request';
 
-/** POST /oauth/access-token: Basic client_id:client_secret and the JSON body {"grant_type":"client_credentials"}. */
+function isForm(contentType: string | undefined): boolean {
+  return contentType !== undefined && /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType.trim());
+}
+
+/**
+ * The flow A token call's body as fields: the JSON object document 1 shows, or the same field as a form
+ * (`grant_type=client_credentials`), which the service accepts too; anything else is the 400 to answer.
+ */
+function tokenRequestBody(
+  headers: RequestHeaders,
+  body: Uint8Array,
+): { fields: Record<string, unknown> } | { problem: Outcome } {
+  const contentType = header(headers, 'content-type');
+  if (isForm(contentType)) return { fields: Object.fromEntries(new URLSearchParams(utf8.decode(body))) };
+  if (!isJson(contentType)) {
+    return {
+      problem: {
+        ok: false,
+        status: 400,
+        error: badAuthRequest,
+        message:
+          'Send the body as JSON with Content-Type: application/json (or as a form, application/x-www-form-urlencoded).',
+      },
+    };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(utf8.decode(body));
+  } catch {
+    return {
+      problem: {
+        ok: false,
+        status: 400,
+        error: badAuthRequest,
+        message: 'The body is not JSON: send {"grant_type": "client_credentials"}.',
+      },
+    };
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    return {
+      problem: {
+        ok: false,
+        status: 400,
+        error: badAuthRequest,
+        message: 'The body must be the JSON object {"grant_type": "client_credentials"}.',
+      },
+    };
+  }
+  return { fields: parsed as Record<string, unknown> };
+}
+
+/**
+ * POST /oauth/access-token: Basic client_id:client_secret and the body {"grant_type":"client_credentials"}, as
+ * JSON or as a form.
+ */
 export function flowAToken(
   headers: RequestHeaders,
   body: Uint8Array,
@@ -60,35 +114,11 @@ export function flowAToken(
       message: 'The Basic credentials must be BASE64 of client_id:client_secret (with the colon).',
     };
   }
-  if (!isJson(header(headers, 'content-type'))) {
-    return {
-      ok: false,
-      status: 400,
-      error: badAuthRequest,
-      message: 'Send the body as JSON with Content-Type: application/json.',
-    };
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(utf8.decode(body));
-  } catch {
-    return {
-      ok: false,
-      status: 400,
-      error: badAuthRequest,
-      message: 'The body is not JSON: send {"grant_type": "client_credentials"}.',
-    };
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return {
-      ok: false,
-      status: 400,
-      error: badAuthRequest,
-      message: 'The body must be the JSON object {"grant_type": "client_credentials"}.',
-    };
-  }
+  const read = tokenRequestBody(headers, body);
+  if ('problem' in read) return read.problem;
+  const parsed = read.fields;
   const fields = Object.keys(parsed);
-  if ((parsed as Record<string, unknown>).grant_type !== 'client_credentials') {
+  if (parsed.grant_type !== 'client_credentials') {
     return {
       ok: false,
       status: 400,
@@ -113,8 +143,7 @@ export function flowBToken(
   expected: Credentials,
   store: TokenStore,
 ): Outcome {
-  const contentType = header(headers, 'content-type') ?? '';
-  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType.trim())) {
+  if (!isForm(header(headers, 'content-type'))) {
     return {
       ok: false,
       status: 400,

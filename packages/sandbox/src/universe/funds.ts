@@ -57,6 +57,8 @@ export interface ClassEntity {
 }
 
 export interface FundEntity {
+  /** The universe's seed: what a fund's figures beyond its registry are drawn from (universe/unit-terms.ts). */
+  seed: number;
   index: number;
   archetype: Archetype;
   kind: Kind;
@@ -309,6 +311,7 @@ export class FundUniverse {
       return entity;
     });
     const fund: FundEntity = {
+      seed: this.seed,
       index,
       archetype: a,
       kind: a.kind,

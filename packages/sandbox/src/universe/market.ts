@@ -280,6 +280,13 @@ export class Market {
     return bond.tipo === 'LTN' || bond.tipo === 'LFT' ? du : Math.round(du * 0.72);
   }
 
+  /** Convexity in years squared: a zero-coupon bond's T(T+1)/(1+r)², T its duration in years. */
+  bondConvexity(bond: Bond, date: string): number {
+    const t = this.bondDuration(bond, date) / 252;
+    const r = this.bondRate(bond, date) / 100;
+    return (t * (t + 1)) / (1 + r) ** 2;
+  }
+
   // ---- debentures ------------------------------------------------------------------------------------------
 
   private buildDebentures(): Debenture[] {

@@ -46,8 +46,10 @@ export function seriesPoint(
     0.015 * Math.sin(day / 37 + unit(k + 2) * 6.28) + 0.008 * Math.sin(day / 5.3 + unit(k + 3) * 6.28);
   const cota = c0 * (1 + r) ** years * (1 + wave);
   const holders0 = smallHolders ? 1 + Math.floor(unit(k + 4) * 20) : 20 + Math.floor(unit(k + 4) * 4000);
-  const cotistas = Math.round(holders0 * (1 + 0.25 * years) * (1 + 0.01 * Math.sin(day / 11)));
-  const ticket = 20_000 + unit(k + 5) * 180_000;
+  const cotistas = Math.round(holders0 * (1 + 0.1 * years) * (1 + 0.01 * Math.sin(day / 11)));
+  // Holders and their average stake sized so the classes E8 lists add up to a market of Brazil's size, most of
+  // them small and a few very large.
+  const ticket = 5_000 + unit(k + 5) * 55_000;
   const patrimonio = cotistas * ticket * (cota / c0);
   const flow = key(k, day);
   const captacao = unit(flow) < 0.5 ? 0 : patrimonio * 0.01 * unit(flow + 1);

@@ -234,7 +234,7 @@ describe('marks claim what the evidence shows, one basis per claim', () => {
       VnaResponse: 'public clients (2)',
       CarteiraTeoricaIdaResponse: 'public clients (2)',
       CarteiraTeoricaImaResponse: 'public clients (2)',
-      MercadoSecundarioTpfResponse: 'public clients (2)',
+      MercadoSecundarioTpfResponse: 'public clients (1)',
       CurvaIntradiariaResponse: 'public clients (1)',
       ResultadosIdaComComponentesResponse: 'public clients (1)',
       ResultadosIdkaResponse: 'public clients (1)',

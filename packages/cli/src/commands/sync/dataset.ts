@@ -24,12 +24,14 @@ import { UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../output/destination.js';
 import { type HeldLock, LOCK, type LockOptions, takeLock } from './lock.js';
 import { COLUMN, emptyManifest, MANIFEST, type Manifest, PART_FILE, parseManifest } from './manifest.js';
+import { publish } from './parquet-writer.js';
+import { type CopyDataset, nextGeneration, type PartRef, partPath } from './storage.js';
 
 export const TEMP_DIR = '_tmp';
 const MANIFEST_TEMP = /^_sync\.json\.\d+\.tmp$/;
 const PARTITION = /^[a-z][a-z0-9_]*=\d{4}-\d{2}-\d{2}$/;
 
-export class Dataset {
+export class Dataset implements CopyDataset {
   private lock: HeldLock | undefined;
 
   private constructor(
@@ -100,6 +102,33 @@ export class Dataset {
     if (!this.operationIds.has(operationId) || !COLUMN.test(column) || !isIsoDate(value))
       throw new Error(`not a partition sync writes: ${operationId}/${column}=${value}`);
     return this.under(join(this.dir, operationId, `${column}=${value}`));
+  }
+
+  nextPartFile(_part: Omit<PartRef, 'file'>, previous: string | undefined): string {
+    return nextGeneration(previous);
+  }
+
+  /** The part's path (always under DIR). */
+  partPath(part: PartRef): string {
+    return this.under(join(this.dir, partPath(this.operationIds, part)));
+  }
+
+  partFile(part: PartRef): string | undefined {
+    const path = this.partPath(part);
+    return existsSync(path) ? path : undefined;
+  }
+
+  publishPart(temporary: string, part: PartRef): void {
+    mkdirSync(this.partitionDir(part.operationId, part.column, part.value), { recursive: true });
+    publish(temporary, this.partPath(part));
+  }
+
+  /** Written whenever asked: a file renamed but not yet recorded is removed and read again by the next run. */
+  saveManifest(manifest: Manifest, replaced: readonly PartRef[]): boolean {
+    this.checkLock();
+    this.writeManifest(manifest);
+    for (const part of replaced) rmSync(this.partPath(part), { force: true });
+    return true;
   }
 
   /** A file in the temporary directory (created on first use). */

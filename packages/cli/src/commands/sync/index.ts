@@ -1,7 +1,8 @@
 // `assoc-feed sync --out-dir DIR`: keeps DIR a queryable copy of the service in Parquet for a window of dates,
 // incrementally (each run asks only what is missing or newly released) and exactly once (a killed run, run again,
 // leaves what an uninterrupted run leaves). What it keeps: scope.ts; when data is final: finality.ts; the
-// directory, its lock and manifest: dataset.ts; the column types and the checks of every value: column-types.ts
+// copy, its lock and manifest: storage.ts, a local directory in dataset.ts, a bucket in bucket-dataset.ts; the
+// column types and the checks of every value: column-types.ts
 // and cells.ts.
 import { FeedError } from '@assoc-feed/core';
 import { loadSpecModel } from '@assoc-feed/specs/load';
@@ -14,9 +15,9 @@ import { matchesOnly } from '../../operations.js';
 import { cliVersion } from '../../version.js';
 import { ValueFitError } from './cells.js';
 import { type Column, recordColumns } from './column-types.js';
-import { Dataset } from './dataset.js';
 import type { LockOptions } from './lock.js';
 import { emptyManifest, type Manifest } from './manifest.js';
+import { openDataset } from './open-dataset.js';
 import { checkOnly, syncClock, syncWindow, todayOf } from './options.js';
 import { openParquetWriter } from './parquet-writer.js';
 import { partitionStore } from './partition-store.js';
@@ -24,11 +25,14 @@ import { checkSchemas, describePlan, plannedPartitions, planRuns } from './plan.
 import { runTarget } from './run-target.js';
 import { chooseTargets, type SyncTarget, syncTargets } from './scope.js';
 import { SpoolPool } from './spools.js';
+import type { CopyDataset } from './storage.js';
 import { fullDisk, type Outcome, summarize } from './summary.js';
 import type { TargetRun } from './target.js';
 
 export interface SyncOptions extends ConnectionFlags {
   outDir: string;
+  /** The endpoint of an S3-compatible store, for an s3:// --out-dir. */
+  s3Endpoint?: string;
   from?: string;
   to?: string;
   only: string[];
@@ -65,16 +69,27 @@ export async function syncCommand(options: SyncOptions, io: Io, limits: SyncLimi
     ]),
   );
 
-  const dataset = Dataset.open(options.outDir, new Set(all.map((t) => t.operationId)));
+  const dataset = await openDataset(
+    options.outDir,
+    new Set(all.map((t) => t.operationId)),
+    options.s3Endpoint,
+    io.env,
+  );
   // --restart without --only starts the whole copy over: its manifest is not even read.
   const restartAll = options.restart && only.length === 0;
-  const { manifest, notes } = restartAll ? { manifest: emptyManifest(), notes: [] } : dataset.readManifest();
+  const { manifest, notes } = restartAll
+    ? { manifest: emptyManifest(), notes: [] }
+    : await Promise.resolve(dataset.readManifest()).catch(async (error) => {
+        await dataset.release(); // a bucket's client is closed on every way out
+        throw error;
+      });
   const restarted = options.restart ? targets.map((t) => t.operationId) : [];
   for (const id of restarted) delete manifest.operations[id];
   const runs = planRuns(targets, columnsOf, manifest, { ...window, today, now });
   const problems = checkSchemas(runs, manifest);
   if (problems.length > 0) {
     const names = problems.map((p) => p.slice(0, p.indexOf(':')));
+    await dataset.release();
     throw new UsageError(
       `the copy was written with another schema than this version's spec gives:\n${problems.join('\n')}\n` +
         `write those operations again with: assoc-feed sync --out-dir ${options.outDir} --restart --only ` +
@@ -85,22 +100,23 @@ export async function syncCommand(options: SyncOptions, io: Io, limits: SyncLimi
   if (options.dryRun) {
     for (const note of notes) warn(`note: ${note}`);
     io.stdout.write(`${describePlan(runs, options.outDir, now())}\ndry run: nothing was sent or written\n`);
+    await dataset.release();
     return;
   }
 
-  dataset.take(limits.lock);
   try {
+    await dataset.take(limits.lock);
     for (const note of notes) warn(`note: ${note}`);
-    if (restartAll) dataset.restart(manifest, [...dataset.operationIds]);
-    else if (restarted.length > 0) dataset.restart(manifest, restarted);
+    if (restartAll) await dataset.restart(manifest, [...dataset.operationIds]);
+    else if (restarted.length > 0) await dataset.restart(manifest, restarted);
     await syncInto(dataset, manifest, runs, options, io, limits);
   } finally {
-    dataset.release();
+    await dataset.release();
   }
 }
 
 async function syncInto(
-  dataset: Dataset,
+  dataset: CopyDataset & { readonly requests?: number },
   manifest: Manifest,
   runs: TargetRun[],
   options: SyncOptions,
@@ -108,7 +124,7 @@ async function syncInto(
   limits: SyncLimits,
 ): Promise<void> {
   const dir = dataset.dir;
-  dataset.removeLeftovers(manifest);
+  await dataset.removeLeftovers(manifest);
   manifest.writtenBy = `assoc-feed ${cliVersion()}`;
   const connection = resolveConnection(options, io.env);
   const clients = createFeedClients(connection, { retries: options.retries, timeoutMs: options.timeout });
@@ -122,17 +138,21 @@ async function syncInto(
   } finally {
     // Whatever was committed before a failure or Ctrl-C is recorded, so the next run starts after it.
     try {
-      store.save();
+      await store.save(true);
     } catch {
       /* the original error matters more; the last manifest written still holds */
     }
     writer.close();
     progress.stop();
   }
-  dataset.removeLeftovers(manifest);
+  await dataset.removeLeftovers(manifest);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  if (!options.quiet) io.stderr.write(`${summarize(outcomes, dir, seconds).join('\n')}\n`);
+  if (!options.quiet) {
+    const lines = summarize(outcomes, dir, seconds);
+    if (dataset.requests !== undefined) lines.push(`${count(dataset.requests)} calls to the bucket's store`);
+    io.stderr.write(`${lines.join('\n')}\n`);
+  }
   const named = outcomes.filter(
     (t) => t.skipped && options.only.some((item) => matchesOnly(t.run.target.operation, item)),
   );

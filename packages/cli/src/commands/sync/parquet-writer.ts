@@ -23,6 +23,11 @@ export interface ParquetWriter {
     keys: readonly string[],
     target: string,
   ): Promise<number>;
+  /**
+   * Whether writing `spool` would change nothing: with `keyed`, every row of it is already a row of `previous` (a
+   * merge keeps the file's content); without, the two hold the same rows, as many times each.
+   */
+  holds(previous: string, spool: string, columns: readonly Column[], keyed: boolean): Promise<boolean>;
   close(): void;
 }
 
@@ -67,6 +72,15 @@ export async function openParquetWriter(): Promise<ParquetWriter> {
         `UNION ALL SELECT ${names(columns)}, 1 AS _new, row_number() OVER () AS _line FROM ${source(spool, columns)}` +
         `)${latest(keys, '_new DESC, _line DESC')}`;
       return copy(select, target);
+    },
+    async holds(previous, spool, columns, keyed) {
+      const fresh = `SELECT ${names(columns)} FROM ${source(spool, columns)}`;
+      const kept = `SELECT ${names(columns)} FROM read_parquet(${literal(previous)})`;
+      const sql = keyed
+        ? `SELECT count(*) FROM (${fresh} EXCEPT ${kept})`
+        : `SELECT (SELECT count(*) FROM (${fresh} EXCEPT ALL ${kept})) + (SELECT count(*) FROM (${kept} EXCEPT ALL ${fresh}))`;
+      const result = await connection.runAndReadAll(sql);
+      return Number(result.getRows()[0]?.[0] ?? 1) === 0;
     },
     close() {
       connection.closeSync();

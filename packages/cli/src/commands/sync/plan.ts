@@ -1,11 +1,11 @@
 // What a run will do, decided before anything is sent: each operation's run (its manifest entry, columns and
 // window), the schema check against a copy written earlier, the dry run's plan and the progress bar's total.
-import { join } from 'node:path';
 import { count } from '../../job/job.js';
 import { type Column, sqlType } from './column-types.js';
 import { settleHoles } from './finality.js';
 import { MANIFEST, type Manifest, type SchemaField } from './manifest.js';
 import type { SyncTarget } from './scope.js';
+import { locationOf } from './storage.js';
 import { datedUnits, snapshotDue, type TargetRun, updatesSince } from './target.js';
 
 export const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
@@ -89,7 +89,7 @@ export function describePlan(runs: readonly TargetRun[], dir: string, now: numbe
       );
     }
   }
-  lines.push(`manifest: ${join(dir, MANIFEST)}`);
+  lines.push(`manifest: ${locationOf(dir, MANIFEST)}`);
   return lines.join('\n');
 }
 

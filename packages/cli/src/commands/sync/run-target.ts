@@ -23,6 +23,6 @@ export async function runTarget(
         ? readSnapshot
         : readUpdates;
   await read(run, client, store, options, tally);
-  store.save();
+  await store.save();
   return tally;
 }

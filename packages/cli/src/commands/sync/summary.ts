@@ -1,8 +1,8 @@
 // What a finished run says: counts, what was skipped or failed, and fields the spec does not have.
-import { join } from 'node:path';
 import { count } from '../../job/job.js';
 import { MANIFEST } from './manifest.js';
 import { plural } from './plan.js';
+import { locationOf } from './storage.js';
 import type { TargetRun, TargetTally } from './target.js';
 
 export interface Outcome {
@@ -20,7 +20,7 @@ export function summarize(outcomes: readonly Outcome[], dir: string, seconds: st
     `synced ${done.length} of ${plural(outcomes.length, 'operation', 'operations')} into ${dir} in ${seconds} s: ` +
       `${plural(sum('requests'), 'request', 'requests')}, ${plural(sum('partitions'), 'partition', 'partitions')} ` +
       `written (${plural(sum('rows'), 'row', 'rows')}), ${count(sum('upToDate'))} up to date, ` +
-      `${count(sum('notReleased'))} not released yet; manifest in ${join(dir, MANIFEST)}`,
+      `${count(sum('notReleased'))} not released yet; manifest in ${locationOf(dir, MANIFEST)}`,
   ];
   const skipped = outcomes.filter((t) => t.skipped);
   if (skipped.length > 0) {

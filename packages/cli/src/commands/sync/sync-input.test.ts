@@ -339,6 +339,12 @@ describe('assoc-feed sync: what the service answers', () => {
     expect(requests.map((r) => `${r.path.split('/').pop()} ${r.query.get('data')}`)).toEqual([
       'curva-intradiaria 2026-11-19',
     ]);
+    // Answered the same again (a fixed clock): its file stays, so a run with nothing new writes no file.
+    const manifest = JSON.parse(readFileSync(join(dir, '_sync.json'), 'utf8')) as {
+      operations: Record<string, { path: string; partitions: Record<string, { file?: string }> }>;
+    };
+    const intraday = Object.values(manifest.operations).find((e) => e.path.endsWith('/curva-intradiaria'));
+    expect(intraday?.partitions['2026-11-19']?.file).toBe('part-1.parquet');
   });
 });
 

@@ -18,6 +18,7 @@ export const guides = [
   { id: 'errors-and-retries', title: 'Errors and retries' },
   { id: 'testing-with-the-mock', title: 'Testing with the mock and the sandbox' },
   { id: 'exporting-data', title: 'Exporting data' },
+  { id: 'copy-in-a-bucket', title: 'A Parquet copy in a bucket, on a schedule' },
 ] as const;
 
 export function sdkOverviewPage(site: SiteContext): SdkPage {
@@ -212,6 +213,58 @@ npx assoc-feed backfill /feed/precos-indices/v1/titulos-publicos/vna --from 2026
 <p>Interrupted (Ctrl-C, a lost connection after its retries), the same command resumes from its checkpoint beside
 <code>--out</code>; <code>--restart</code> starts over (<a href="sdk-cli.html#resume">resume</a>,
 <a href="sdk-cli.html#exit-codes">exit codes</a>). <code>--dry-run</code> prints the requests it would send.</p>`,
+    'copy-in-a-bucket': `<p><a href="sdk-cli.html#command-sync"><code>assoc-feed sync</code></a> keeps a Parquet copy of the
+service, each run asking only what is missing or newly released. With <code>--out-dir s3://BUCKET/PREFIX</code> the copy
+lives in an S3-compatible bucket (AWS S3, MinIO, Ceph RGW, R2, GCS's interoperability endpoint) with the layout of a
+local one: <code>PREFIX/&lt;operationId&gt;/&lt;date column&gt;=YYYY-MM-DD/part-&lt;n&gt;.parquet</code> and the manifest
+<code>PREFIX/_sync.json</code>. Credentials come from the AWS SDK's own chain (<code>AWS_ACCESS_KEY_ID</code>,
+<code>AWS_SECRET_ACCESS_KEY</code>, <code>AWS_PROFILE</code>, a role); <code>--s3-endpoint URL</code> or
+<code>AWS_ENDPOINT_URL_S3</code> names an S3-compatible store, addressed by path.</p>
+<p>Parts are uploaded under names no manifest names yet, and the manifest is written once, at the end of the run,
+then the parts it stopped naming are deleted: a reader starting from <code>_sync.json</code> sees whole runs, and an
+engine listing the prefix may see a replaced partition's old and new part while a run is going. A run killed at any
+moment leaves its pending names in its lock object <code>PREFIX/_sync.lock</code>; the next run deletes those the
+manifest does not name. The prefix is never listed, so objects you keep there are never deleted. A second run
+while one holds the lock is refused.</p>
+<p>A scheduled GitHub Actions job, the credentials in the repository's secrets:</p>
+<pre>name: feed-copy
+on:
+  schedule:
+    - cron: "30 0 * * 2-6"   # 21:30 Brasília, Monday to Friday
+concurrency: feed-copy
+jobs:
+  sync:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/setup-node@v4
+        with:
+          node-version: 20
+      - run: npx -y @assoc-feed/cli sync --out-dir s3://my-feed-copy/feed --quiet
+        env:
+          FEED_CLIENT_ID: \${{ secrets.FEED_CLIENT_ID }}
+          FEED_CLIENT_SECRET: \${{ secrets.FEED_CLIENT_SECRET }}
+          AWS_ACCESS_KEY_ID: \${{ secrets.AWS_ACCESS_KEY_ID }}
+          AWS_SECRET_ACCESS_KEY: \${{ secrets.AWS_SECRET_ACCESS_KEY }}
+          AWS_REGION: us-east-1</pre>
+<p>Reading it, one operation per table:</p>
+<pre>-- DuckDB: the httpfs extension (INSTALL httpfs; LOAD httpfs) and a secret for the bucket
+CREATE SECRET (TYPE s3, PROVIDER credential_chain);
+SELECT * FROM read_parquet('s3://my-feed-copy/feed/precosIndicesTitulosPublicosMercadoSecundarioTpf/**/*.parquet',
+                           hive_partitioning = true);
+
+# Spark: the hadoop-aws jar matching Spark's Hadoop, fs.s3a credentials
+# (fs.s3a.endpoint and fs.s3a.path.style.access=true for an S3-compatible store)
+spark.read.parquet("s3a://my-feed-copy/feed/fundosV2ListSeriesBatch")
+
+-- Trino: a hive connector catalog with S3 access (fs.native-s3.enabled=true, s3.region or s3.endpoint)
+CREATE TABLE hive.feed.tpf (data_vencimento date, taxa_indicativa decimal(19,4), codigo_selic varchar, data date)
+WITH (external_location = 's3://my-feed-copy/feed/precosIndicesTitulosPublicosMercadoSecundarioTpf/',
+      format = 'PARQUET', partitioned_by = ARRAY['data']);
+CALL hive.system.sync_partition_metadata('feed', 'tpf', 'ADD');</pre>
+<p>Tested: the bucket copy against s3rver, an S3-compatible server the CLI's tests start (written, read back through
+the S3 API and compared row for row with a local copy, killed and run again, locked, restarted). Not tested: AWS S3,
+MinIO, R2 and the other stores themselves, and the DuckDB, Spark and Trino lines above. The CLI's README has the
+details (exit codes, the lock on stores that ignore conditional writes).</p>`,
   };
   const body = `<p>Short stories for the common tasks; the <a href="sdk.html">SDK overview</a> links the full reference.</p>
 <p class="toc">${guides.map((g) => `<a href="#${g.id}">${escapeHtml(g.title)}</a>`).join(' · ')}</p>

@@ -66,7 +66,8 @@ export const getFundBeta: Handler = (ctx) => detail(ctx, String(ctx.params.codig
 export const fundHistory: Handler = (ctx) => {
   const code = String(ctx.params.codigo_fundo);
   const found = ctx.world.funds.byCode(code, lastClosedBusinessDay(ctx.now));
-  if (!found || found.cls || found.sub) return notFound(`No fund has the code ${code}.`);
+  // A class or subclass code answers the history of the fund it belongs to, as E2 answers its fund's detail.
+  if (!found) return notFound(`No fund, class or subclass has the code ${code}.`);
   const f = found.fund;
   const current = detailOverride(ctx, f);
   // A fund registered before the v2 regime had a version before its adaptation to resolution 175.

@@ -1,6 +1,12 @@
 // Family C (`titulos-publicos/`): federal government bond rates and prices, face values (VNA), yield curves,
 // rate diffusion, the SELIC estimate and inflation projections.
-import { addBusinessDays, nthBusinessDayOfMonth, previousBusinessDay, toDayNumber } from '../../calendar.js';
+import {
+  addBusinessDays,
+  addDays,
+  nthBusinessDayOfMonth,
+  previousBusinessDay,
+  toDayNumber,
+} from '../../calendar.js';
 import { OMIT } from '../../generate/schema-generator.js';
 import { key, mix, unit } from '../../rng.js';
 import { type Month, monthKey, monthOfKey } from '../../time.js';
@@ -40,18 +46,18 @@ function tpfSecondary(ctx: RequestContext, date: string): Rec[] {
 
 function vna(ctx: RequestContext, date: string): Rec[] {
   const market = ctx.world.market;
-  const rows: [string, 'NTN-B' | 'NTN-C' | 'LFT', string, number][] = [
-    ['NTN-B', 'NTN-B', '760199', 7300],
-    ['NTN-C', 'NTN-C', '770100', 1350],
-    ['LFT', 'LFT', '210100', 0],
+  const rows: [string, 'NTN-B' | 'NTN-C' | 'LFT', string][] = [
+    ['NTN-B', 'NTN-B', '760199'],
+    ['NTN-C', 'NTN-C', '770100'],
+    ['LFT', 'LFT', '210100'],
   ];
   // One object per date, the bond kinds in `titulos` (public-client evidence, item 14).
-  const titulos = rows.map(([tipoTitulo, tipo, selic, indexBase]) => ({
+  const monthBefore = addDays(date, -30);
+  const titulos = rows.map(([tipoTitulo, tipo, selic]) => ({
     tipo_titulo: tipoTitulo,
     codigo_selic: selic,
-    index: indexBase
-      ? round((indexBase * market.vna(tipo, date)) / market.vna(tipo, '2026-01-02'), 2)
-      : round(market.vna('LFT', date) / 1000, 2),
+    // The updating index's change over the month, in %: what moved the face value since a month before.
+    index: round(100 * (market.vna(tipo, date) / market.vna(tipo, monthBefore) - 1), 2),
     tipo_correcao: tipo === 'LFT' ? 'F' : 'P',
     data_validade: date,
     vna: market.vna(tipo, date),
@@ -59,9 +65,11 @@ function vna(ctx: RequestContext, date: string): Rec[] {
   return [{ data_referencia: date, titulos }];
 }
 
-const ETTJ_VERTICES = [
-  21, 42, 63, 126, 252, 378, 504, 630, 756, 1008, 1260, 1512, 1764, 2016, 2268, 2520, 3024, 3780, 5040, 7560,
-];
+/** The term structure's grid as the operator's own sandbox answers it: 21, 42, 63, then every 126 to 9,072. */
+const ETTJ_VERTICES = [21, 42, 63, ...Array.from({ length: 72 }, (_, i) => 126 * (i + 1))];
+/** The longest vertex with a fixed-rate rate, and the shortest with the IPCA and implied rates. */
+const LAST_PREFIXADO = 2646;
+const FIRST_IPCA = 126;
 
 function curves(ctx: RequestContext, date: string): Rec[] {
   const market = ctx.world.market;
@@ -96,9 +104,9 @@ function curves(ctx: RequestContext, date: string): Rec[] {
       const ipca = market.curveRate('IPCA', date, du);
       return {
         vertice_du: du,
-        taxa_prefixadas: pct(pre),
-        taxa_ipca: pct(ipca),
-        taxa_implicita: pct((1 + pre) / (1 + ipca) - 1),
+        taxa_prefixadas: du <= LAST_PREFIXADO ? pct(pre) : OMIT,
+        taxa_ipca: du >= FIRST_IPCA ? pct(ipca) : OMIT,
+        taxa_implicita: du >= FIRST_IPCA ? pct((1 + pre) / (1 + ipca) - 1) : OMIT,
       };
     }),
     bloco3361: [126, 252, 378, 504, 630, 756, 882, 1008, 1134, 1260].map((du) => ({

@@ -3,7 +3,14 @@ import { addBusinessDays, businessDaysBetween, nthBusinessDayOfMonth, toDayNumbe
 import type { Month } from '../../time.js';
 import type { Bond, IndexDef } from '../../universe/market.js';
 import type { RequestContext } from '../../world.js';
-import { bondPortfolioRecords, indexSummary, intradayIndices, portfolioOf } from './ima.js';
+import {
+  bondPortfolioRecords,
+  bondPositions,
+  indexSummary,
+  intradayIndices,
+  levelOf,
+  portfolioOf,
+} from './ima.js';
 import {
   day15,
   firstBusinessDay,
@@ -28,9 +35,15 @@ function etfComposition(ctx: RequestContext, date: string): Rec[] {
   const out: Rec[] = [];
   for (const { def } of etfDefs(ctx)) {
     const rule = etfRule(def);
+    // Each bond's share of the index's market value on the day, in points of the day's level: they add up to it.
+    const level = levelOf(ctx, def, date);
+    const onTheDay = new Map(
+      bondPositions(ctx, def, rule, date).holdings.map((h) => [h.item.isin, h.weight] as const),
+    );
     for (const held of portfolioOf(ctx, def, rule, period(portfolioMonth(date, rule), rule))) {
       const b = held.bond;
       const pu = market.bondPu(b, date);
+      const prazo = businessDaysBetween(date, b.maturity);
       out.push({
         data_referencia: date,
         indice: def.name,
@@ -42,10 +55,14 @@ function etfComposition(ctx: RequestContext, date: string): Rec[] {
         pu_indicativo: pu,
         pu_resgate: pu,
         pu_juros: 0,
-        prazo: businessDaysBetween(date, b.maturity),
+        prazo,
         duration: round(market.bondDuration(b, date), 6),
         quantidade_indice: held.quantidade_indice,
         quantidade_teorica: held.quantidade_teorica,
+        pontos_indice: round((level * (onTheDay.get(b.isin) ?? 0)) / 100, 12),
+        convexidade: round(market.bondConvexity(b, date), 16),
+        // A bond without repricing is repriced at maturity: its average repricing term is its term.
+        prazo_medio_repactuacao: prazo,
       });
     }
   }

@@ -3,7 +3,7 @@
 import { previousBusinessDay } from '../../calendar.js';
 import type { Month } from '../../time.js';
 import { outstanding, type Positions, positions, weightIn } from '../../universe/holdings.js';
-import type { Bond, IndexDef } from '../../universe/market.js';
+import { type Bond, type IndexDef, Market } from '../../universe/market.js';
 import type { RequestContext } from '../../world.js';
 import {
   bondMembers,
@@ -27,12 +27,12 @@ function thousandsOf(ctx: RequestContext, b: Bond): number {
   return outstanding(ctx.world.seed, b.isin, 2_000_000, 20_000_000) / 1000;
 }
 
-function levelOf(ctx: RequestContext, def: IndexDef, date: string): number {
+export function levelOf(ctx: RequestContext, def: IndexDef, date: string): number {
   return ctx.world.market.level(def.name, def.growth, def.base, date);
 }
 
 /** The positions of an index's portfolio in force on `date` (or of period `p`), priced on `date`. */
-function bondPositions(
+export function bondPositions(
   ctx: RequestContext,
   def: IndexDef,
   rule: StartRule,
@@ -128,7 +128,7 @@ export function indexSummary(ctx: RequestContext, def: IndexDef, date: string, r
     pmr: round(held.duration * 1.2, 6),
     // The positions' convexity (in years squared) weighted by market value.
     convexidade: round(
-      held.holdings.reduce((a, h) => a + (h.weight / 100) * (h.duration / 252) ** 2, 0),
+      held.holdings.reduce((a, h) => a + (h.weight / 100) * market.bondConvexity(h.item, date), 0),
       4,
     ),
     yield: round(avg(rates), 4),
@@ -136,11 +136,25 @@ export function indexSummary(ctx: RequestContext, def: IndexDef, date: string, r
   };
 }
 
+/** The bonds of an index's portfolio on `date` with their rate and prices of the day (`componentes`). */
+function bondComponents(ctx: RequestContext, def: IndexDef, date: string, rule: StartRule): Rec[] {
+  const market = ctx.world.market;
+  return bondPositions(ctx, def, rule, date).holdings.map(({ item: b, price }) => ({
+    tipo_titulo: b.tipo,
+    data_vencimento: b.maturity,
+    taxa_indicativa: market.bondRate(b, date),
+    pu: price,
+    // Coupon payments are not events of the sandbox's market: no interest is paid on the day.
+    pu_juros: 0,
+  }));
+}
+
 export function intradayIndices(ctx: RequestContext, date: string, defs: IndexDef[]): Rec[] {
   const market = ctx.world.market;
-  return defs.map((def, i) => {
+  return defs.map((def) => {
     const close = market.level(def.name, def.growth, def.base, previousBusinessDay(date));
-    const variation = round(0.4 * (market.pick('intraday', date, i) - 0.5), 15);
+    // Drawn by the index's name: every family that serves an index shows its one intraday figure.
+    const variation = round(0.4 * (market.pick('intraday', date, Market.hash(def.name)) - 0.5), 4);
     return {
       indice: def.name,
       data_referencia: date,
@@ -154,6 +168,11 @@ export const imaProducers: Record<string, Producer> = {
     byIndex(bondPortfolioRecords(ctx, ctx.world.market.imaIndices, w.month, imaRule)),
   ResultadosIma: (ctx, w) =>
     ctx.world.market.imaIndices.map((def) => indexSummary(ctx, def, w.date, imaRule(def))),
+  ResultadosImaComComponentes: (ctx, w) =>
+    ctx.world.market.imaIndices.map((def) => ({
+      ...indexSummary(ctx, def, w.date, imaRule(def)),
+      componentes: bondComponents(ctx, def, w.date, imaRule(def)),
+    })),
   ResultadosIntradiariosIma: (ctx, w) =>
     intradayIndices(ctx, w.date, ctx.world.market.imaIndices.slice(0, 6)),
 };
