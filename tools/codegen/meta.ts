@@ -8,9 +8,13 @@ import {
   type Json,
   listPaging,
   type Operation,
+  type ParameterSchema,
+  parameterSchema,
+  requiredTogether,
   type SpecModel,
 } from '@assoc-feed/specs/model';
 
+/** The constraints a client checks, in the order the generated meta lists them. */
 const schemaKeys = [
   'type',
   'pattern',
@@ -22,19 +26,13 @@ const schemaKeys = [
   'format',
 ] as const;
 
-function schemaMeta(schema: unknown, model: SpecModel): ParameterSchemaMeta {
-  const s = model.deref<Json>(schema);
+/** The spec model's one reading of a parameter's constraints (parameterSchema), in core's shape. */
+function schemaMeta(schema: ParameterSchema): ParameterSchemaMeta {
   const out: ParameterSchemaMeta = {};
   for (const key of schemaKeys) {
-    const value = s[key];
-    if (value === undefined) continue;
-    if (key === 'type' && Array.isArray(value)) {
-      (out as Json)[key] = value.find((t) => t !== 'null');
-      continue;
-    }
-    (out as Json)[key] = value;
+    if (schema[key] !== undefined) (out as Json)[key] = schema[key];
   }
-  if (s.items) out.items = schemaMeta(s.items, model);
+  if (schema.items) out.items = schemaMeta(schema.items);
   return out;
 }
 
@@ -56,7 +54,7 @@ export function documentMeta(name: string, spec: Json) {
         name: p.name,
         in: p.in as string,
         required: Boolean(p.required),
-        schema: schemaMeta(p.schema ?? {}, model),
+        schema: schemaMeta(parameterSchema(model, p.schema)),
       }));
     const meta: Json = {
       operationId: op.operationId,
@@ -66,7 +64,8 @@ export function documentMeta(name: string, spec: Json) {
       parameters,
       auth: authOf(op.security),
     };
-    if (op.extensions['x-required-together']) meta.requiredTogether = op.extensions['x-required-together'];
+    const together = requiredTogether(op);
+    if (together.length > 0) meta.requiredTogether = together;
     if (op.extensions['x-date-window']) meta.dateWindow = op.extensions['x-date-window'];
     const pagination = paginationOf(op, model);
     if (pagination) meta.pagination = pagination;

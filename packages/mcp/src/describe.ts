@@ -1,7 +1,7 @@
 // describe_operation's answer: what an assistant needs to fill call_operation correctly (each parameter with its
 // type and limits, the rules between parameters, how the list pages) and to read the answer (each field's meaning
 // and unit, from the spec's descriptions), with the release time and the spec's inferred choices marked.
-import type { Json } from '@assoc-feed/specs/model';
+import { type Json, parameterSchema, requiredTogether } from '@assoc-feed/specs/model';
 import { answerShape, inferredText, typeLabel } from './answer-shape.js';
 import type { Entry } from './catalog.js';
 import { paging } from './paging.js';
@@ -14,10 +14,12 @@ const oneLine = (text: unknown) => (typeof text === 'string' ? text.trim().repla
 function parameterLine(entry: Entry, p: Json & { name: string; in: string; required?: boolean }): string {
   const schema = entry.model.deref<Json>(p.schema ?? {});
   const facts = [p.in, p.required ? 'required' : 'optional', typeLabel(entry.model, schema)];
-  if (typeof schema.minimum === 'number') facts.push(`minimum ${schema.minimum}`);
-  if (typeof schema.maximum === 'number') facts.push(`maximum ${schema.maximum}`);
-  if (typeof schema.minLength === 'number') facts.push(`at least ${schema.minLength} characters`);
-  if (schema.default !== undefined) facts.push(`default ${JSON.stringify(schema.default)}`);
+  // The limits as the client and the sandbox check them (the spec model's one reading, allOf parts included).
+  const limits = parameterSchema(entry.model, p.schema);
+  if (typeof limits.minimum === 'number') facts.push(`minimum ${limits.minimum}`);
+  if (typeof limits.maximum === 'number') facts.push(`maximum ${limits.maximum}`);
+  if (typeof limits.minLength === 'number') facts.push(`at least ${limits.minLength} characters`);
+  if (limits.default !== undefined) facts.push(`default ${JSON.stringify(limits.default)}`);
   const example = p.example ?? schema.example;
   if (example !== undefined) facts.push(`example ${JSON.stringify(example)}`);
   const inferred = inferredText(p['x-inferred']);
@@ -27,9 +29,8 @@ function parameterLine(entry: Entry, p: Json & { name: string; in: string; requi
 
 function rules(entry: Entry): string[] {
   const out: string[] = [];
-  const together = entry.op.extensions['x-required-together'];
-  for (const group of Array.isArray(together) ? together : []) {
-    if (Array.isArray(group)) out.push(`- ${group.join(' and ')} must be sent together, or none of them.`);
+  for (const group of requiredTogether(entry.op)) {
+    out.push(`- ${group.join(' and ')} must be sent together, or none of them.`);
   }
   const window = entry.op.extensions['x-date-window'] as Json | undefined;
   if (window) {

@@ -104,7 +104,7 @@ describe('list_operations', () => {
     expect(lines[2]).toMatch(/^precosIndicesIndicesResultadosIma {2}GET/);
     expect(ima).toMatch(/best first/);
     expect(ima).toMatch(
-      /^- precosIndicesIndicesResultadosIma \(indices\) and precosIndicesIndicesMaisResultadosIma \(indices-mais\) answer the same fields: either serves\.$/m,
+      /precosIndicesIndicesMaisResultadosIma \(indices-mais\) answers what precosIndicesIndicesResultadosIma \(indices\) does and adds componentes/,
     );
     const ida = textOf(await server.call('list_operations', { search: 'IDA results' }));
     expect(ida).toMatch(

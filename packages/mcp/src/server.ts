@@ -35,7 +35,7 @@ function instructions(options: ServerOptions): string {
       'debentures, index ETFs: document precos-indices).',
     '1. list_operations finds the operation for a question, best first (search in English or Portuguese: "quota ' +
       'value", "net assets", "NTN-B rate", "IMA results", "debenture price"). Bond indices come twice: /indices/ ' +
-      '(index level) and /indices-mais/ (adds the components of IDA and IHFA); the list says which to use.',
+      '(index level) and /indices-mais/ (adds the components of IMA, IDA and IHFA); the list says which to use.',
     '2. describe_operation tells its parameters (types, formats, limits, which must go together, such as mes with ' +
       'ano) and the meaning and unit of every field of its answer. Read it before the first call of an operation.',
     `3. call_operation calls it. Lists are read from the first page up to max_records (default ${DEFAULT_MAX_RECORDS}, ` +

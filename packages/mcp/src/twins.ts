@@ -1,6 +1,6 @@
 // The bond-index families come twice, under `/indices/` and `/indices-mais/`: an assistant needs to know which of
 // two twins to call. What tells them apart is read from their answers: the fields one has that the other lacks
-// (the `indices-mais` results of IDA and IHFA add each index's components), or none.
+// (the `indices-mais` results of IMA, IDA and IHFA add each index's components), or none.
 import { answerShape } from './answer-shape.js';
 import type { Entry } from './catalog.js';
 

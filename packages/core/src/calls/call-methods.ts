@@ -5,13 +5,13 @@
 import type { BodyMode } from '../body/body.js';
 import { resultError } from '../errors/error-body.js';
 import { ConfigurationError } from '../errors/errors.js';
-import type { DocumentMeta, OperationMeta } from '../input/meta.js';
+import type { KnownOperation, OperationIndex, OperationMeta } from '../input/meta.js';
 import { validateRequest } from '../input/validate.js';
 import { CallRequest, isPlainCall } from '../transport/call-request.js';
 import { pathOf } from '../transport/http.js';
 import { type RetryOptions, resolveRetryOptions } from '../transport/retry.js';
 import { checkTimeoutMs, withTimeout } from '../transport/timeout.js';
-import { CALL, type CallState } from './call-state.js';
+import { CALL, type CallState, KNOWN_OPERATION } from './call-state.js';
 import type { ExtraQueryValue } from './call-types.js';
 
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
@@ -23,13 +23,12 @@ type LooseSend = (url: string, init?: Record<string, unknown>) => Promise<unknow
  */
 export function withDeadlines(
   client: object,
-  meta: DocumentMeta,
+  operations: OperationIndex,
   timeoutMs: number,
   retry: RetryOptions,
   defaultFetch: boolean,
 ): void {
   const methods = client as Record<string, unknown>;
-  const operations = operationsByMethod(meta);
   // A CallRequest instead of a Request while only the default fetch and the core see each call (call-request.ts).
   const middleware = new Set<unknown>();
   const use = (methods.use as (...m: unknown[]) => void).bind(client);
@@ -44,7 +43,8 @@ export function withDeadlines(
   };
   const run = (send: LooseSend, method: string, url: string, init: Record<string, unknown> | undefined) => {
     let ms = timeoutMs;
-    const known = operations.get(method)?.get(url);
+    const given = init?.[KNOWN_OPERATION as unknown as string] as KnownOperation | undefined;
+    const known = given ?? operations.get(method)?.get(url);
     const op = known?.op;
     const state = {
       request: undefined,
@@ -58,7 +58,14 @@ export function withDeadlines(
     } as unknown as CallState;
     // The caller's signal, timeoutMs, retry and extraQuery stay here; openapi-fetch gets the rest (a rest copy:
     // spreading into a literal with extra keys is slower on every call).
-    const { signal, timeoutMs: callTimeout, retry: callRetry, extraQuery, ...forwarded } = init ?? {};
+    const {
+      signal,
+      timeoutMs: callTimeout,
+      retry: callRetry,
+      extraQuery,
+      [KNOWN_OPERATION as unknown as string]: _known,
+      ...forwarded
+    } = init ?? {};
     try {
       if (callTimeout !== undefined) ms = checkTimeoutMs(callTimeout, 'timeoutMs');
       if (callRetry !== undefined) state.retry = callRetryOptions(retry, callRetry);
@@ -112,24 +119,6 @@ export function withDeadlines(
   const request = (methods.request as (m: string, u: string, i?: unknown) => Promise<unknown>).bind(client);
   methods.request = (method: string, url: string, init?: Record<string, unknown>) =>
     run((u, i) => request(method, u, i), method.toUpperCase(), url, init);
-}
-
-/**
- * The document's operations by method, then path, each with its `METHOD /path` key: looked up on every call
- * without building that key (a new string to hash each time).
- */
-function operationsByMethod(
-  meta: DocumentMeta,
-): Map<string, Map<string, { key: string; op: OperationMeta }>> {
-  const byMethod = new Map<string, Map<string, { key: string; op: OperationMeta }>>();
-  for (const [key, op] of Object.entries(meta.operations)) {
-    const space = key.indexOf(' ');
-    const method = key.slice(0, space);
-    const paths = byMethod.get(method) ?? new Map<string, { key: string; op: OperationMeta }>();
-    byMethod.set(method, paths);
-    paths.set(key.slice(space + 1), { key, op });
-  }
-  return byMethod;
 }
 
 /** `init.retry`: false for none, or options laid over the client's. */

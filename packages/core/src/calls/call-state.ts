@@ -9,6 +9,12 @@ import type { ExtraQueryValue } from './call-types.js';
 /** Init key under which a call's state rides on its Request (openapi-fetch copies unknown init keys onto it). */
 export const CALL = 'assocFeedCall';
 
+/**
+ * Init key under which core's own callers (the paginator) pass the operation they already found in the meta, so
+ * a call reads the meta once. Never sent: the call's method takes it out of the init.
+ */
+export const KNOWN_OPERATION = Symbol('assocFeedKnownOperation');
+
 export interface CallState {
   /** Aborts at the call's deadline or on the caller's abort. */
   abort: CallAbort;

@@ -36,7 +36,7 @@ import type { CallMethod, ExactOptions, ThrowsOn } from '../calls/call-types.js'
 import { createSend } from '../calls/send.js';
 import { resolveBodyReader } from '../config/client-config.js';
 import type { DocumentClientOptions } from '../config/client-options.js';
-import type { DocumentMeta } from '../input/meta.js';
+import { type DocumentMeta, operationIndex } from '../input/meta.js';
 import { createPaginator, type Paginator } from '../paging/paginate.js';
 import type { RetryBudget } from '../transport/retry-budget.js';
 import { flowATokenManager, sessionConfig } from './session.js';
@@ -85,13 +85,15 @@ export function createDocumentClient<
     redirect: 'manual',
     fetch: createSend(config, tokenManager, readBody),
   });
-  withDeadlines(client, meta, config.timeoutMs, config.retry, config.defaultFetch);
+  // The meta read once: each call, and each page a paginator requests, finds its operation here.
+  const operations = operationIndex(meta);
+  withDeadlines(client, operations, config.timeoutMs, config.retry, config.defaultFetch);
 
   const extras = {
     tokenManager,
     baseUrl: config.baseUrl,
     retryBudget: config.retry.budget || undefined,
-    ...createPaginator<Paths>(client, meta),
+    ...createPaginator<Paths>(client, meta, operations),
   };
   return Object.assign(client, extras) as unknown as DocumentClient<Paths, ThrowsOn<Options>>;
 }

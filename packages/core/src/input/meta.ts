@@ -88,3 +88,27 @@ export interface DocumentMeta {
 export function operationKey(method: string, pathTemplate: string): string {
   return `${method.toUpperCase()} ${pathTemplate}`;
 }
+
+/** A documented operation with the `METHOD /path` key it is filed under. */
+export interface KnownOperation {
+  key: string;
+  op: OperationMeta;
+}
+
+/**
+ * The document's operations by method, then path: the one reading of `DocumentMeta.operations`, built once per
+ * client, looked up on every call without building the key (a new string to hash each time).
+ */
+export type OperationIndex = ReadonlyMap<string, ReadonlyMap<string, KnownOperation>>;
+
+export function operationIndex(meta: DocumentMeta): OperationIndex {
+  const byMethod = new Map<string, Map<string, KnownOperation>>();
+  for (const [key, op] of Object.entries(meta.operations)) {
+    const space = key.indexOf(' ');
+    const method = key.slice(0, space);
+    const paths = byMethod.get(method) ?? new Map<string, KnownOperation>();
+    byMethod.set(method, paths);
+    paths.set(key.slice(space + 1), { key, op });
+  }
+  return byMethod;
+}

@@ -540,3 +540,25 @@ describe('a list that does not advance stops with pagination_stalled', () => {
     expect(listCalls()).toHaveLength(1);
   });
 });
+
+describe('the meta, read once per client', () => {
+  it('paginate() and its page requests find the operation without reading the meta again', async () => {
+    const feed = createFakeFeed({ funds: 25 });
+    let reads = 0;
+    const counted = {
+      name: meta.name,
+      get operations() {
+        reads += 1;
+        return meta.operations;
+      },
+    };
+    const client = createDocumentClient<paths>(
+      { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, baseUrl: BASE_URL, fetch: feed.fetch },
+      counted,
+    );
+    const atCreation = reads;
+    const funds = await collect(client.paginate(LIST, { params: { query: { size: 10 } } }));
+    expect(funds).toHaveLength(25);
+    expect([atCreation, reads]).toEqual([1, 1]);
+  });
+});

@@ -22,15 +22,16 @@
 // page: no record is lost or repeated.
 
 import type { Client, FetchOptions } from 'openapi-fetch';
+import { KNOWN_OPERATION } from '../calls/call-state.js';
 import { toFeedError } from '../calls/result.js';
 import { FeedError, InvalidRequestError, NotFoundError } from '../errors/errors.js';
-import {
-  type CursorPaginationMeta,
-  type DocumentMeta,
-  type OperationMeta,
-  operationKey,
-  type PagePaginationMeta,
-  type PaginationMeta,
+import type {
+  CursorPaginationMeta,
+  DocumentMeta,
+  OperationIndex,
+  OperationMeta,
+  PagePaginationMeta,
+  PaginationMeta,
 } from '../input/meta.js';
 import { anySignal } from '../transport/signals.js';
 import { isLastPage, type ListTotals, notFoundEnds, type PageAnswer } from './list-end.js';
@@ -144,13 +145,17 @@ type LooseGet = (
 export function createPaginator<Paths extends {}>(
   client: Client<Paths>,
   meta: DocumentMeta,
+  operations: OperationIndex,
 ): Paginator<Paths> {
-  const get = client.GET as unknown as LooseGet;
+  const send = client.GET as unknown as LooseGet;
 
   function pages(path: string, init: LooseInit = {}): AsyncIterableIterator<Page<unknown>> {
-    const op = meta.operations[operationKey('GET', path)];
+    const known = operations.get('GET')?.get(path);
+    const op = known?.op;
     // Checked at call time, so the mistake surfaces where it was made rather than at the first `next()`.
-    if (!op?.pagination) throw notPaginated(path, meta);
+    if (!known || !op?.pagination) throw notPaginated(path, meta);
+    // Each page's GET gets the operation found here: the meta is read once per paginate() call.
+    const get: LooseGet = (url, pageInit) => send(url, { ...pageInit, [KNOWN_OPERATION]: known });
     return op.pagination.kind === 'cursor'
       ? iterateCursor(get, path, op, op.pagination, init)
       : iteratePages(get, path, op, op.pagination, init);

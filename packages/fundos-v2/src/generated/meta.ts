@@ -368,7 +368,7 @@ export const meta = {
           "required": true,
           "schema": {
             "type": "string",
-            "pattern": "^F[0-9]{10}$",
+            "pattern": "^[FCS][0-9]{10}$",
             "minLength": 11,
             "maxLength": 11
           }

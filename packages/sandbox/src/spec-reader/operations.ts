@@ -10,6 +10,9 @@ import {
   type Json,
   listPaging,
   type Operation,
+  type ParameterSchema,
+  parameterSchema,
+  requiredTogether,
   type SpecModel,
 } from '@assoc-feed/specs/model';
 import { componentName, flattenObject } from './schemas.js';
@@ -18,24 +21,8 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 const methods: readonly string[] = ['get', 'post', 'put', 'patch', 'delete'] satisfies Method[];
 const isMethod = (method: string): method is Method => methods.includes(method);
 
-export interface ParamSchema {
-  type?: string;
-  nullable?: boolean;
-  enum?: unknown[];
-  const?: unknown;
-  pattern?: string;
-  format?: string;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  default?: unknown;
-  items?: ParamSchema;
-}
+/** A parameter's constraints: the spec model's one reading of them (parameterSchema). */
+export type ParamSchema = ParameterSchema;
 
 export interface ParamInfo {
   name: string;
@@ -109,41 +96,6 @@ export interface OperationInfo {
   raw: Json;
 }
 
-function paramSchema(node: unknown, model: SpecModel): ParamSchema {
-  const s = model.deref(node);
-  const out: ParamSchema = {};
-  let type = s.type;
-  if (Array.isArray(type)) {
-    out.nullable = type.includes('null');
-    type = type.find((t) => t !== 'null');
-  }
-  if (typeof type === 'string') out.type = type;
-  for (const k of [
-    'enum',
-    'const',
-    'pattern',
-    'format',
-    'minimum',
-    'maximum',
-    'exclusiveMinimum',
-    'exclusiveMaximum',
-    'minLength',
-    'maxLength',
-    'minItems',
-    'maxItems',
-    'default',
-  ] as const) {
-    if (s[k] !== undefined) (out as Json)[k] = s[k];
-  }
-  // A parameter schema that only composes others (allOf of refs) keeps the strictest of their rules.
-  for (const part of (s.allOf as unknown[] | undefined) ?? []) {
-    const inner = paramSchema(part, model);
-    for (const [k, v] of Object.entries(inner)) if ((out as Json)[k] === undefined) (out as Json)[k] = v;
-  }
-  if (s.items) out.items = paramSchema(s.items, model);
-  return out;
-}
-
 function securityOf(requirements: readonly Json[]): Security {
   if (requirements.length === 0) return 'none';
   for (const req of requirements) {
@@ -191,7 +143,7 @@ function readDetails(op: Operation, model: SpecModel): Details {
   const params: ParamInfo[] = op.parameters
     .filter((p) => p.in === 'query' || p.in === 'path' || p.in === 'header')
     .map((p) => {
-      const schema = paramSchema(p.schema ?? {}, model);
+      const schema = parameterSchema(model, p.schema);
       const style = (p.style as string | undefined) ?? (p.in === 'query' ? 'form' : 'simple');
       const explode = (p.explode as boolean | undefined) ?? style === 'form';
       return {
@@ -208,7 +160,7 @@ function readDetails(op: Operation, model: SpecModel): Details {
     security: securityOf(op.security),
     requestBody: requestBodyOf(op.requestBody),
     params,
-    requiredTogether: (op.extensions['x-required-together'] as string[][] | undefined) ?? [],
+    requiredTogether: requiredTogether(op),
     success,
     statuses: new Set(Object.keys(responses).map(Number).filter(Number.isInteger)),
   };
