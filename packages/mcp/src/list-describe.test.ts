@@ -54,7 +54,7 @@ describe('the tools', () => {
     );
     expect(instructions).toMatch(/find_fund/);
     expect(instructions).toMatch(
-      /\/indices\/ \(index level\) and \/indices-mais\/ \(adds the components of IDA and IHFA\)/,
+      /\/indices\/ \(index level\) and \/indices-mais\/ \(adds the components of IMA, IDA and IHFA\)/,
     );
   });
 });
