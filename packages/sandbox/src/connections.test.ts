@@ -5,20 +5,27 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from './start-sandbox.js';
 
+// Two sandboxes: the slow-client cases need short limits, and every other case needs limits a busy machine never
+// reaches (with 600 ms, flooding a refused body on a loaded runner met the 408 before the 413).
 let sandbox: RunningSandbox;
+let hurried: RunningSandbox;
 const logs: string[] = [];
 const HEADERS_MS = 300;
 const REQUEST_MS = 600;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({
+  sandbox = await startSandbox({ port: 0, log: (line) => logs.push(line) });
+  hurried = await startSandbox({
     port: 0,
     log: (line) => logs.push(line),
     headersTimeoutMs: HEADERS_MS,
     requestTimeoutMs: REQUEST_MS,
   });
 });
-afterAll(() => sandbox?.stop());
+afterAll(async () => {
+  await sandbox?.stop();
+  await hurried?.stop();
+});
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -29,8 +36,8 @@ interface Conversation {
   isClosed: () => boolean;
 }
 
-function open(): Conversation {
-  const { port, hostname } = new URL(sandbox.sandboxUrl);
+function open(target: RunningSandbox = sandbox): Conversation {
+  const { port, hostname } = new URL(target.sandboxUrl);
   const socket = connect(Number(port), hostname);
   let received = '';
   let isClosed = false;
@@ -157,7 +164,7 @@ describe('a body the sandbox will not read (it answers before reading it)', () =
 
 describe('slow clients', () => {
   it('headers not complete within headersTimeoutMs: 408, connection closed', async () => {
-    const c = open();
+    const c = open(hurried);
     const started = performance.now();
     c.socket.write('GET /feed/fundos/v2/fundos HTTP/1.1\r\nhost: x\r\n'); // and nothing more
     await c.closed;
@@ -171,7 +178,7 @@ describe('slow clients', () => {
 
   it('a body trickling in past requestTimeoutMs: 408, connection closed, logged as a client that went away', async () => {
     const before = logs.length;
-    const c = open();
+    const c = open(hurried);
     c.socket.write(
       'POST /oauth/access-token HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n',
     );
