@@ -9,11 +9,15 @@ import { usageSection } from './sdk-tools.ts';
 
 const FILE = 'sdk-mcp.html';
 
-/** The README without its title and its line linking this page (the page is where that link leads). */
+/**
+ * The README without its title and its line linking this page (the page is where that link leads); its link to the
+ * package's CHANGELOG.md, beside it on npm, leads to the site's changelog page here.
+ */
 export function readmeBody(readme: string): string {
   return readme
     .replace(/^# .*\n/, '')
     .replace(/^Reference: .*\n/m, '')
+    .replaceAll('](CHANGELOG.md)', '](changelog.html)')
     .trim();
 }
 
