@@ -113,10 +113,11 @@ export async function findFund(
 ): Promise<Found> {
   checkQuestion(args);
   const matches = matcher(args);
-  const size = paging(entry)?.maxSize ?? 1000;
+  // The largest page the spec allows, under its own parameter name: the one reading of paging, no second fallback.
+  const limits = paging(entry);
   const found: Found = { matches: [], read: 0 };
   const iterator = client.pages(entry.op.path, {
-    params: { query: { size } },
+    params: { query: limits ? { [limits.sizeParam]: limits.maxSize } : {} },
     ...(signal ? { signal } : {}),
   });
   try {
