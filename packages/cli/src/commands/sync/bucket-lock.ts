@@ -96,14 +96,23 @@ function hold(bucket: Bucket, body: LockBody, previousPending: string[], heartbe
     return next;
   };
   const held = async () => parseBody((await bucket.getText(LOCK)) ?? '')?.runId === body.runId;
+  // A heartbeat is one step of the chain, so `release` waits for one under way: a heartbeat that checked the lock
+  // before the release and wrote it after would put back a lock no run holds (refusing other hosts until stale).
+  let beating = false;
   const timer = setInterval(() => {
-    void (async () => {
+    if (beating) return; // a slow store: one heartbeat waiting is enough
+    beating = true;
+    chain = chain.then(async () => {
       try {
-        if (!released && (await held())) await write();
+        if (released || !(await held())) return;
+        body.heartbeatAt = new Date().toISOString();
+        await bucket.putText(LOCK, serialize(body));
       } catch {
         /* the store failed for a moment: the next heartbeat, or the run's own calls, will say so */
+      } finally {
+        beating = false;
       }
-    })();
+    });
   }, heartbeatMs);
   timer.unref();
   return {
