@@ -8,6 +8,10 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // One S3-compatible server (s3rver) on a free port for the tests of `sync --out-dir s3://…`.
     globalSetup: ['src/test-support/s3-global-setup.ts'],
+    // The files share one worker and its module cache: the command line, the sandbox and DuckDB are loaded once,
+    // not once per file. They leave nothing behind that another reads (env stubs are undone, servers stopped).
+    isolate: false,
+    unstubEnvs: true,
     testTimeout: 180_000,
     hookTimeout: 60_000,
   },
