@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// The command tests run the built CLI as child processes against a sandbox: seconds, not milliseconds. The
+// The command tests run the CLI against a sandbox, in-process or as a child process: seconds, not milliseconds. The
 // timeouts are guards against a hang, sized for a shared machine at half speed or worse (a kill-and-resume test
 // runs the command three times); speed is measured in `pnpm bench`, never here.
 export default defineConfig({
