@@ -4,8 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from './errors.js';
-import { expectExit } from './test-support/cli.js';
-import { runMain } from './test-support/in-process.js';
+import { expectExit, runCli } from './test-support/cli.js';
 
 const CLIENT_ID = 'app-client-id';
 const CLIENT_SECRET = 'cli-secret-Value-42';
@@ -55,7 +54,7 @@ describe('credentials with stray characters', () => {
     '%s with %s: exit 2 naming the variable, the secret quoted nowhere, nothing sent',
     async (variable, _, overrides, rule) => {
       received.length = 0;
-      const result = expectExit(await runMain(['auth', 'check'], env(overrides)), EXIT.usage);
+      const result = expectExit(await runCli(['auth', 'check'], env(overrides)), EXIT.usage);
       expect(result.stderr).toMatch(rule);
       expect(result.stderr).toContain(variable);
       expect(result.stdout + result.stderr).not.toContain(CLIENT_SECRET);
