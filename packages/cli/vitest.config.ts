@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// The command tests run the built CLI as child processes against a sandbox: seconds, not milliseconds. The
+// The command tests run the CLI against a sandbox, in-process or as a child process: seconds, not milliseconds. The
 // timeouts are guards against a hang, sized for a shared machine at half speed or worse (a kill-and-resume test
 // runs the command three times); speed is measured in `pnpm bench`, never here.
 export default defineConfig({
@@ -8,6 +8,10 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // One S3-compatible server (s3rver) on a free port for the tests of `sync --out-dir s3://…`.
     globalSetup: ['src/test-support/s3-global-setup.ts'],
+    // The files share one worker and its module cache: the command line, the sandbox and DuckDB are loaded once,
+    // not once per file. They leave nothing behind that another reads (env stubs are undone, servers stopped).
+    isolate: false,
+    unstubEnvs: true,
     testTimeout: 180_000,
     hookTimeout: 60_000,
   },

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningSandbox, sandboxFetch } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectExit, runCli, sandboxEnv, startTestSandbox } from './test-support/cli.js';
+import { expectExit, sandboxEnv, startTestSandbox } from './test-support/cli.js';
+import { runMain } from './test-support/in-process.js';
 
 let sandbox: RunningSandbox;
 let dir: string;
@@ -64,7 +65,7 @@ describe('exact digits on the command line', () => {
     ['--compact', ['--compact']],
   ])('get (%s) prints every quota value with the digits sent', async (_name, flags) => {
     const sent = await sentQuotas();
-    const result = expectExit(await runCli(['get', E8, '-q', QUERY, ...flags], sandboxEnv(sandbox)), 0);
+    const result = expectExit(await runMain(['get', E8, '-q', QUERY, ...flags], sandboxEnv(sandbox)), 0);
     const printed = [...result.stdout.matchAll(/"valor_cota": ?(-?[\d.]+)/g)].map((m) => m[1]);
     expect(printed).toEqual(sent);
   });
@@ -78,7 +79,7 @@ describe('exact digits on the command line', () => {
     for (const format of ['ndjson', 'csv'] as const) {
       const out = join(dir, `e8.${format}`);
       const args = ['export', E8, '-q', BATCH, '--format', format, '--out', out, '--quiet'];
-      expectExit(await runCli(args, sandboxEnv(sandbox)), 0);
+      expectExit(await runMain(args, sandboxEnv(sandbox)), 0);
       written[format] = readFileSync(out, 'utf8');
     }
     const ndjson = (written.ndjson ?? '').split('\n').filter(Boolean);

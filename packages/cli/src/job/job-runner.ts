@@ -66,6 +66,7 @@ export async function runJob<P>(
     restart: options.restart,
     force: options.force,
     checkpointInterval: options.checkpointInterval,
+    stdout: io.stdout,
   });
   const context: JobContext<P> = {
     client: clients.document(spec.operation.document),

@@ -78,6 +78,8 @@ export interface OpenTarget {
   force?: boolean;
   /** Seconds between checkpoints (default 1). */
   checkpointInterval?: number;
+  /** Where output without --out goes: the command's stdout (`Io.stdout`), the process's by default. */
+  stdout?: NodeJS.WritableStream;
 }
 
 /** Opens the job's output: a fresh file, a resumed one cut back to its checkpoint, stdout, or none (a directory). */
@@ -96,7 +98,7 @@ export function openJob<P>(
         '--lists files writes one CSV file per nested list: pass --out FILE (stdout holds one file).',
       );
     }
-    return { destination: stdoutDestination(), save() {}, finish() {} };
+    return { destination: stdoutDestination(target.stdout), save() {}, finish() {} };
   }
   // What a kill or a full disk left between a write and its rename; ours (this pid) are never among them.
   removeStaleTemps(dirname(checkpointFile), realOut ? `${basename(realOut)}.` : '');
@@ -200,7 +202,7 @@ function openStream<P>(out: string, target: OpenTarget): OpenedJob<P> {
     );
   }
   // This process's own stdout (a socket cannot be opened by its /proc link): written as stdout is.
-  if (STDOUT_LINKS.has(resolve(out))) return { destination: stdoutDestination(), save() {}, finish() {} };
+  if (STDOUT_LINKS.has(resolve(out))) return { destination: stdoutDestination(target.stdout), save() {}, finish() {} };
   let fd: number;
   try {
     fd = openSync(out, 'w');

@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import type { RunningSandbox } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectExit, finished, runCli, sandboxEnv, spawnCli, startTestSandbox } from '../test-support/cli.js';
+import { runMain } from '../test-support/in-process.js';
 
 let sandbox: RunningSandbox;
 let dir: string;
@@ -38,7 +39,7 @@ beforeAll(async () => {
   sandbox = await startTestSandbox({ funds: FUNDS, latencyMs: 60 });
   dir = mkdtempSync(join(tmpdir(), 'assoc-feed-safety-'));
   const out = join(dir, 'reference.ndjson');
-  expectExit(await runCli([...exportArgs(out), '--quiet'], sandboxEnv(sandbox)), 0);
+  expectExit(await runMain([...exportArgs(out), '--quiet'], sandboxEnv(sandbox)), 0);
   reference = readFileSync(out, 'utf8');
   expect(reference.trim().split('\n')).toHaveLength(FUNDS);
 });
@@ -86,12 +87,12 @@ describe('files no checkpoint accounts for', () => {
   it('refuses to truncate a file with content and no checkpoint, names --restart, and leaves the file as it was', async () => {
     const out = join(dir, 'precious.ndjson');
     writeFileSync(out, '{"mine":true}\n');
-    const result = expectExit(await runCli(exportArgs(out), sandboxEnv(sandbox)), 2);
+    const result = expectExit(await runMain(exportArgs(out), sandboxEnv(sandbox)), 2);
     expect(result.stderr).toContain('precious.ndjson');
     expect(result.stderr).toContain('--restart');
     expect(readFileSync(out, 'utf8')).toBe('{"mine":true}\n');
 
-    expectExit(await runCli([...exportArgs(out), '--restart', '--quiet'], sandboxEnv(sandbox)), 0);
+    expectExit(await runMain([...exportArgs(out), '--restart', '--quiet'], sandboxEnv(sandbox)), 0);
     expect(readFileSync(out, 'utf8')).toBe(reference);
   });
 
@@ -100,12 +101,12 @@ describe('files no checkpoint accounts for', () => {
     const link = join(dir, 'link.ndjson');
     writeFileSync(target, '');
     symlinkSync(target, link);
-    const result = expectExit(await runCli(exportArgs(link), sandboxEnv(sandbox)), 2);
+    const result = expectExit(await runMain(exportArgs(link), sandboxEnv(sandbox)), 2);
     expect(result.stderr).toContain('symbolic link');
     expect(result.stderr).toContain('--force');
     expect(readFileSync(target, 'utf8')).toBe('');
 
-    expectExit(await runCli([...exportArgs(link), '--force', '--quiet'], sandboxEnv(sandbox)), 0);
+    expectExit(await runMain([...exportArgs(link), '--force', '--quiet'], sandboxEnv(sandbox)), 0);
     expect(readFileSync(target, 'utf8')).toBe(reference);
   });
 
@@ -114,12 +115,12 @@ describe('files no checkpoint accounts for', () => {
     const link = join(dir, 'precious-link.ndjson');
     writeFileSync(target, 'PRECIOUS\n');
     symlinkSync(target, link);
-    const result = expectExit(await runCli([...exportArgs(link), '--force'], sandboxEnv(sandbox)), 2);
+    const result = expectExit(await runMain([...exportArgs(link), '--force'], sandboxEnv(sandbox)), 2);
     expect(result.stderr).toContain('--restart');
     expect(readFileSync(target, 'utf8')).toBe('PRECIOUS\n');
 
     expectExit(
-      await runCli([...exportArgs(link), '--force', '--restart', '--quiet'], sandboxEnv(sandbox)),
+      await runMain([...exportArgs(link), '--force', '--restart', '--quiet'], sandboxEnv(sandbox)),
       0,
     );
     expect(readFileSync(target, 'utf8')).toBe(reference);
@@ -134,7 +135,7 @@ describe('files no checkpoint accounts for', () => {
 
     await killAfter([...exportArgs(link), '--force'], `${real}.checkpoint.json`, KILL_AFTER);
     expect(existsSync(`${link}.checkpoint.json`)).toBe(false);
-    const resumed = expectExit(await runCli(exportArgs(real), sandboxEnv(sandbox)), 0);
+    const resumed = expectExit(await runMain(exportArgs(real), sandboxEnv(sandbox)), 0);
     expect(resumed.stderr).toMatch(/^resuming /m);
     expect(readFileSync(real, 'utf8')).toBe(reference);
   });
@@ -145,13 +146,13 @@ describe('files no checkpoint accounts for', () => {
     const out = join(sub, 'funds.ndjson');
     // What a kill (or a full disk) between the write and the rename of a checkpoint leaves.
     writeFileSync(`${out}.checkpoint.json.999999.tmp`, '{"half":');
-    expectExit(await runCli([...exportArgs(out), '--quiet'], sandboxEnv(sandbox)), 0);
+    expectExit(await runMain([...exportArgs(out), '--quiet'], sandboxEnv(sandbox)), 0);
     expect(readdirSync(sub)).toEqual(['funds.ndjson']);
   });
 
   it('an --out in a directory that does not exist is a setup error: exit 2, nothing sent', async () => {
     const out = join(dir, 'no-such-dir', 'funds.ndjson');
-    const result = expectExit(await runCli(exportArgs(out), sandboxEnv(sandbox)), 2);
+    const result = expectExit(await runMain(exportArgs(out), sandboxEnv(sandbox)), 2);
     expect(result.stderr).toContain('no-such-dir');
     expect(existsSync(join(dir, 'no-such-dir'))).toBe(false);
   });
@@ -160,7 +161,7 @@ describe('files no checkpoint accounts for', () => {
     const blocker = join(dir, 'a-file');
     writeFileSync(blocker, 'x');
     const result = expectExit(
-      await runCli(
+      await runMain(
         [
           'backfill',
           '/feed/precos-indices/v1/titulos-publicos/vna',
@@ -181,11 +182,11 @@ describe('files no checkpoint accounts for', () => {
 
 describe('character devices and pipes as --out', () => {
   it('/dev/null: exit 0, no checkpoint beside it, no fsync or truncate refused', async () => {
-    const result = expectExit(await runCli([...exportArgs('/dev/null'), '--quiet'], sandboxEnv(sandbox)), 0);
+    const result = expectExit(await runMain([...exportArgs('/dev/null'), '--quiet'], sandboxEnv(sandbox)), 0);
     expect(result.stderr).toBe('');
     expect(existsSync('/dev/null.checkpoint.json')).toBe(false);
     // Again: nothing left behind to resume or refuse.
-    expectExit(await runCli([...exportArgs('/dev/null'), '--quiet'], sandboxEnv(sandbox)), 0);
+    expectExit(await runMain([...exportArgs('/dev/null'), '--quiet'], sandboxEnv(sandbox)), 0);
   });
 
   it('/dev/stdout, a link under /dev to the pipe: accepted without --force, every record on stdout', async () => {
@@ -213,9 +214,9 @@ describe('character devices and pipes as --out', () => {
   it('a link outside /dev to a device still needs --force', async () => {
     const link = join(dir, 'null-link');
     symlinkSync('/dev/null', link);
-    const result = expectExit(await runCli(exportArgs(link), sandboxEnv(sandbox)), 2);
+    const result = expectExit(await runMain(exportArgs(link), sandboxEnv(sandbox)), 2);
     expect(result.stderr).toContain('--force');
-    expectExit(await runCli([...exportArgs(link), '--force', '--quiet'], sandboxEnv(sandbox)), 0);
+    expectExit(await runMain([...exportArgs(link), '--force', '--quiet'], sandboxEnv(sandbox)), 0);
   });
 });
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { RunningSandbox } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectExit, finished, runCli, sandboxEnv, spawnCli, startTestSandbox } from '../test-support/cli.js';
+import { runMain } from '../test-support/in-process.js';
 
 let sandbox: RunningSandbox;
 let dir: string;
@@ -87,7 +88,7 @@ describe('kill and resume', () => {
     '$name: SIGKILL mid-run, then the same command finishes the output with no record lost or repeated',
     async (c) => {
       const reference = join(dir, `reference-${c.file}`);
-      expectExit(await runCli([...c.args(reference), '--quiet'], sandboxEnv(sandbox)), 0);
+      expectExit(await runMain([...c.args(reference), '--quiet'], sandboxEnv(sandbox)), 0);
 
       const out = join(dir, c.file);
       const checkpoint = `${out}.checkpoint.json`;
@@ -150,14 +151,14 @@ describe('kill and resume', () => {
     while (!readSaved(`${out}.checkpoint.json`)?.records) await sleep(5);
     child.kill('SIGKILL');
     await exited;
-    const other = await runCli(
+    const other = await runMain(
       ['export', '/feed/fundos/v2/fundos', '-q', 'size=200', '--out', out],
       sandboxEnv(sandbox),
     );
     expectExit(other, 2);
     expect(other.stderr).toContain('belongs to another job');
     expect(other.stderr).toContain('--restart');
-    const restarted = await runCli(
+    const restarted = await runMain(
       ['export', '/feed/fundos/v2/fundos', '-q', 'size=200', '--out', out, '--restart', '--quiet'],
       sandboxEnv(sandbox),
     );

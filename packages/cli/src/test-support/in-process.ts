@@ -2,8 +2,9 @@
 // For what the parser and the checks before any request decide (messages, exit codes, help pages, dry runs):
 // dozens of cases at no process start each. What only a real process shows (bin.js, signals, the exit code a
 // shell sees, stdout as a pipe) stays with `runCli`, one process-level case per kind of behaviour.
-// Importing the command line into a test file costs about as much as four or five process starts (its sources
-// are transformed, its dependencies loaded), so it pays in a file with many cases, not for one or two.
+// Importing the command line costs about as much as four or five process starts (its sources are transformed,
+// its dependencies loaded); the test files share one worker's module cache (vitest.config.ts), so that is paid
+// once for the whole run, and each case in-process saves a process start.
 import { Writable } from 'node:stream';
 import type { Io } from '../job/job.js';
 import { main } from '../program.js';

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
+import { makeObjectsAtomic } from './s3-atomic-store.js';
 
 /** `buckets`: created at start (the tests create theirs through the S3 API). */
 export async function startS3Server(
@@ -18,6 +19,7 @@ export async function startS3Server(
     directory,
     configureBuckets: buckets.map((name) => ({ name, configs: [] })),
   });
+  makeObjectsAtomic(server.store);
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningSandbox, sandboxFetch } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../../test-support/cli.js';
+import { expectExit, sandboxEnv, startTestSandbox } from '../../test-support/cli.js';
+import { runMain } from '../../test-support/in-process.js';
 
 let sandbox: RunningSandbox;
 let twin: RunningSandbox;
@@ -25,7 +26,7 @@ afterAll(async () => {
 describe('assoc-feed auth check', () => {
   it('says who, where and until when, and prints neither the token nor the secret', async () => {
     const before = Date.now();
-    const result = expectExit(await runCli(['auth', 'check'], sandboxEnv(sandbox)), 0);
+    const result = expectExit(await runMain(['auth', 'check'], sandboxEnv(sandbox)), 0);
     const after = Date.now();
     const token = await sandboxFetch(twin).token();
     expect(result.stdout).toContain('credentials accepted');
@@ -55,14 +56,14 @@ describe('assoc-feed auth check', () => {
     );
     chmodSync(config, 0o600);
     const { FEED_CLIENT_ID, FEED_CLIENT_SECRET, FEED_BASE_URL, ...env } = sandboxEnv(sandbox);
-    const result = expectExit(await runCli(['auth', 'check', '--config', config], env), 0);
+    const result = expectExit(await runMain(['auth', 'check', '--config', config], env), 0);
     expect(result.stdout).toContain(`credentials:   from ${config}`);
     expect(result.stdout).not.toContain(sandbox.clientSecret);
   });
 
   it('exits 1 when the service refuses the credentials, with the fix and without the secret', async () => {
     const env = { ...sandboxEnv(sandbox), FEED_CLIENT_SECRET: 'not-the-secret-123' };
-    const result = expectExit(await runCli(['auth', 'check', '--retries', '0'], env), 1);
+    const result = expectExit(await runMain(['auth', 'check', '--retries', '0'], env), 1);
     expect(result.stderr).toContain('Check clientId and clientSecret');
     expect(result.stderr).not.toContain('not-the-secret-123');
     expect(result.stdout).toBe('');

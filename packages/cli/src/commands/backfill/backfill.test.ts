@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { businessDaysInRange, isBusinessDay, nationalHolidays } from '@assoc-feed/core/internal/calendar';
 import { type RunningSandbox, sandboxFetch } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../../test-support/cli.js';
+import { expectExit, sandboxEnv, startTestSandbox } from '../../test-support/cli.js';
+import { runMain } from '../../test-support/in-process.js';
 
 const VNA = '/feed/precos-indices/v1/titulos-publicos/vna';
 let sandbox: RunningSandbox;
@@ -40,7 +41,7 @@ const lines = (text: string) =>
 describe('assoc-feed backfill', () => {
   it('asks a year (2025) one business day at a time: no weekend, no national holiday, every record once', async () => {
     const out = join(dir, 'vna-2025.ndjson');
-    const result = await runCli(
+    const result = await runMain(
       ['backfill', VNA, '--from', '2025-01-01', '--to', '2025-12-31', '--out', out, '-c', '8'],
       sandboxEnv(sandbox),
     );
@@ -76,7 +77,7 @@ describe('assoc-feed backfill', () => {
 
   it('records a 404 as "no data" for that date and goes on (dates before the data start, 2012-01-02)', async () => {
     const out = join(dir, 'start.ndjson');
-    const result = await runCli(
+    const result = await runMain(
       ['backfill', VNA, '--from', '2011-12-26', '--to', '2012-01-06', '--out', out],
       sandboxEnv(sandbox),
     );
@@ -97,7 +98,7 @@ describe('assoc-feed backfill', () => {
 
   it('writes one file per date with --out-dir, and none for a date without data', async () => {
     const outDir = join(dir, 'curves');
-    const result = await runCli(
+    const result = await runMain(
       [
         'backfill',
         '/feed/precos-indices/v1/titulos-publicos/curvas-juros',
@@ -126,7 +127,7 @@ describe('assoc-feed backfill', () => {
   });
 
   it('asks one request per month for an operation with mes and ano', async () => {
-    const result = await runCli(
+    const result = await runMain(
       [
         'backfill',
         '/feed/precos-indices/v1/titulos-publicos/projecoes',
@@ -151,7 +152,7 @@ describe('assoc-feed backfill', () => {
     );
     const cnpj = body.content[0]?.cnpj_fundo as string;
     const path = `/feed/fundos/v1/fundos-estruturados/${cnpj}/serie-historica`;
-    const result = await runCli(
+    const result = await runMain(
       ['backfill', path, '--from', '2014-01-01', '--to', '2025-12-31', '--quiet'],
       sandboxEnv(sandbox),
     );
@@ -192,7 +193,7 @@ describe('assoc-feed backfill', () => {
       codigo_classe: string;
     };
     const path = `/feed/fundos/v2/fundos/${cls.codigo_classe}/serie-historica`;
-    const result = await runCli(
+    const result = await runMain(
       ['backfill', path, '--from', '2024-03-01', '--to', '2026-05-31', '--quiet'],
       sandboxEnv(sandbox),
     );

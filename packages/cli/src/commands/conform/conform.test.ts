@@ -1,6 +1,7 @@
 import type { RunningSandbox } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../../test-support/cli.js';
+import { expectExit, sandboxEnv, startTestSandbox } from '../../test-support/cli.js';
+import { runMain } from '../../test-support/in-process.js';
 import { lyingService } from '../../test-support/lying-service.js';
 import type { ConformReport } from './index.js';
 
@@ -15,7 +16,7 @@ afterAll(async () => {
 });
 
 async function conform(sandbox: RunningSandbox, ...args: string[]): Promise<ConformReport> {
-  const result = expectExit(await runCli(['conform', '--json', '--quiet', ...args], sandboxEnv(sandbox)), 0);
+  const result = expectExit(await runMain(['conform', '--json', '--quiet', ...args], sandboxEnv(sandbox)), 0);
   return JSON.parse(result.stdout) as ConformReport;
 }
 
@@ -49,7 +50,7 @@ describe('assoc-feed conform', () => {
 
   it('prints the report as text, each difference with the inferred choices it touches', async () => {
     const result = expectExit(
-      await runCli(['conform', '--only', 'E3,/vna', '--quiet'], sandboxEnv(drifting)),
+      await runMain(['conform', '--only', 'E3,/vna', '--quiet'], sandboxEnv(drifting)),
       0,
     );
     expect(result.stdout).toContain('2 GET operations, 2 answered, 2 checked, 2 differ from the spec');
@@ -75,7 +76,7 @@ describe('assoc-feed conform', () => {
     try {
       const env = { ...sandboxEnv({ ...plain, url: service.url }) };
       if (lie === 'secret') env.FEED_CLIENT_SECRET = `${plain.clientSecret}-wrong`;
-      const result = expectExit(await runCli(['conform', '--quiet', '--only', 'E1'], env), 1);
+      const result = expectExit(await runMain(['conform', '--quiet', '--only', 'E1'], env), 1);
       expect(result.stdout).toContain('0 checked');
       expect(result.stderr).toMatch(message);
     } finally {
@@ -84,7 +85,7 @@ describe('assoc-feed conform', () => {
   });
 
   it('refuses an --only that matches nothing, before sending anything', async () => {
-    const result = expectExit(await runCli(['conform', '--only', 'nope'], sandboxEnv(plain)), 2);
+    const result = expectExit(await runMain(['conform', '--only', 'nope'], sandboxEnv(plain)), 2);
     expect(result.stderr).toContain('matches no GET operation');
   });
 });

@@ -3,7 +3,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectExit, runCli } from '../../test-support/cli.js';
+import { expectExit } from '../../test-support/cli.js';
+import { runMain } from '../../test-support/in-process.js';
 
 const servers: Server[] = [];
 afterAll(async () => {
@@ -25,7 +26,7 @@ async function emptyFeed(): Promise<string> {
 
 describe('an empty 200 body', () => {
   it('get: exits 1 with the parse error, nothing on stdout', async () => {
-    const result = await runCli(['get', '/feed/fundos/v2/fundos/F0000254851'], {
+    const result = await runMain(['get', '/feed/fundos/v2/fundos/F0000254851'], {
       PATH: process.env.PATH,
       XDG_CONFIG_HOME: '/nonexistent-assoc-feed-test',
       FEED_CLIENT_ID: 'id',

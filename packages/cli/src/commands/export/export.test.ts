@@ -5,6 +5,7 @@ import { type RunningSandbox, sandboxFetch } from '@assoc-feed/sandbox';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectExit, runCli, sandboxEnv, startTestSandbox } from '../../test-support/cli.js';
+import { runMain } from '../../test-support/in-process.js';
 
 // The full sandbox (7,231 funds) where scale is the point: every fund exported whole. The formats, filters and
 // paging by cursor do not depend on the size of the list: they read a sandbox of 300 funds, with page sizes that
@@ -53,7 +54,7 @@ describe('assoc-feed export', () => {
   it('writes every one of the 7,231 sandbox funds, in order, once, as NDJSON equal to the sandbox data', async () => {
     expect(funds).toHaveLength(7231);
     const out = join(dir, 'funds.ndjson');
-    const result = await runCli(
+    const result = await runMain(
       ['export', '/feed/fundos/v2/fundos', '--out', out, '--concurrency', '8'],
       sandboxEnv(sandbox),
     );
@@ -74,7 +75,7 @@ describe('assoc-feed export', () => {
   });
 
   it('passes filters through: only FII funds with --query tipo-fundo=FII', async () => {
-    const result = await runCli(
+    const result = await runMain(
       ['export', '/feed/fundos/v2/fundos', '-q', 'tipo-fundo=FII', '-q', 'size=10', '--quiet'],
       sandboxEnv(small),
     );
@@ -86,7 +87,7 @@ describe('assoc-feed export', () => {
 
   it('writes CSV with flattened columns and the nested lists as JSON cells', async () => {
     const out = join(dir, 'funds.csv');
-    const result = await runCli(
+    const result = await runMain(
       ['export', '/feed/fundos/v2/fundos', '--format', 'csv', '-q', 'size=100', '--out', out, '--quiet'],
       sandboxEnv(small),
     );
@@ -105,7 +106,7 @@ describe('assoc-feed export', () => {
 
   it('writes CSV with each nested list in its own file, joined to its fund by _record', async () => {
     const out = join(dir, 'split.csv');
-    const result = await runCli(
+    const result = await runMain(
       [
         'export',
         '/feed/fundos/v2/fundos',
@@ -173,7 +174,7 @@ describe('assoc-feed export', () => {
     expect(expected.length).toBe(total);
     expect(answers).toBeGreaterThan(3);
     const out = join(dir, 'series.ndjson');
-    const result = await runCli(
+    const result = await runMain(
       [
         'export',
         '/feed/fundos/v2/fundos/serie-historica/lote',
@@ -190,7 +191,7 @@ describe('assoc-feed export', () => {
   });
 
   it('refuses a cursor= of its own for E8: the export reads every record from the first', async () => {
-    const result = await runCli(
+    const result = await runMain(
       [
         'export',
         '/feed/fundos/v2/fundos/serie-historica/lote',
@@ -207,7 +208,7 @@ describe('assoc-feed export', () => {
 
   it('ends cleanly at the 404 past the last page and writes nothing for an empty list', async () => {
     // A class code with no explanatory notes: E6 answers an empty page 0 (or 404), both an empty list.
-    const result = await runCli(
+    const result = await runMain(
       ['export', '/feed/fundos/v2/fundos/C0000100007/notas-explicativas', '--format', 'json', '--quiet'],
       sandboxEnv(sandbox),
     );

@@ -43,7 +43,7 @@ describe('assoc-feed get', () => {
 
   it('prints one line with --compact', async () => {
     const result = expectExit(
-      await runCli(['get', '/feed/fundos/v2/fundos/F0000100007', '--compact'], sandboxEnv(sandbox)),
+      await runMain(['get', '/feed/fundos/v2/fundos/F0000100007', '--compact'], sandboxEnv(sandbox)),
       0,
     );
     expect(result.stdout.trim().split('\n')).toHaveLength(1);
@@ -51,7 +51,7 @@ describe('assoc-feed get', () => {
 
   it('exits 1 with the status and the hint when the service answers 404', async () => {
     const result = expectExit(
-      await runCli(['get', '/feed/fundos/v2/fundos/F9999999999'], sandboxEnv(sandbox)),
+      await runMain(['get', '/feed/fundos/v2/fundos/F9999999999'], sandboxEnv(sandbox)),
       1,
     );
     expect(result.stderr).toContain('answered 404');

@@ -3,7 +3,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectExit, runCli } from '../../test-support/cli.js';
+import { expectExit } from '../../test-support/cli.js';
+import { runMain } from '../../test-support/in-process.js';
 
 const servers: Server[] = [];
 afterAll(async () => {
@@ -31,7 +32,7 @@ describe('a redirect to another host', () => {
         res.end(JSON.stringify({ access_token: 'cli-token', token_type: 'Bearer', expires_in: 3600 }));
       } else res.writeHead(301, { location: `${other.url}${req.url}` }).end();
     });
-    const result = await runCli(['get', '/feed/fundos/v2/fundos/F0000254851'], {
+    const result = await runMain(['get', '/feed/fundos/v2/fundos/F0000254851'], {
       PATH: process.env.PATH,
       XDG_CONFIG_HOME: '/nonexistent-assoc-feed-test',
       FEED_CLIENT_ID: 'id',

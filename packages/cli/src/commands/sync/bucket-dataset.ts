@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { type Bucket, bucketEndpoint, openBucket, parseBucketLocation } from './bucket-client.js';
-import { type BucketLock, takeBucketLock } from './bucket-lock.js';
+import { type BucketLock, lockLost, takeBucketLock } from './bucket-lock.js';
 import type { LockOptions } from './lock.js';
 import { emptyManifest, MANIFEST, type Manifest, parseManifest } from './manifest.js';
 import { type CopyDataset, nextGeneration, type PartRef, partPath } from './storage.js';
@@ -142,12 +142,7 @@ export class BucketDataset implements CopyDataset {
     const lock = this.lockHeld();
     const dropped = [...replaced, ...this.retired].filter((part) => !names(manifest, part));
     if (dropped.length > 0) await lock.addPending(dropped.map((part) => partPath(this.operationIds, part)));
-    if (!(await lock.held())) {
-      throw new Error(
-        `another assoc-feed sync took over the lock of ${this.dir} (this run's lock looked stale to it): this run ` +
-          'stops here without writing its manifest; run again once the other has finished.',
-      );
-    }
+    if (!(await lock.held())) throw lockLost(this.dir);
     const text = `${JSON.stringify(manifest, null, 2)}\n`;
     if (text !== this.storedText) await this.bucket.putText(MANIFEST, text);
     this.storedText = text;

@@ -6,7 +6,7 @@
 // The lock is taken with a conditional write (If-None-Match: *): of two runs starting together one gets 412 and
 // refuses. A store that ignores the condition (some S3-compatible servers) degrades to check-then-write: both
 // may write the lock within the same instant, and the one whose lock was overwritten finds it at its next check
-// (every heartbeat, and before its manifest is written) and stops without writing its manifest.
+// (before each write of the lock, every heartbeat, and before its manifest) and stops without writing its manifest.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { UsageError } from '../../errors.js';
@@ -87,8 +87,10 @@ function hold(bucket: Bucket, body: LockBody, previousPending: string[], heartbe
   // One write at a time, in order: a heartbeat never puts back a `pending` older than the last one written.
   let chain: Promise<unknown> = Promise.resolve();
   let released = false;
+  // Checked before each write: a write without it would take the lock back from a run that took it over.
   const write = () => {
     const next = chain.then(async () => {
+      if (!(await held())) throw lockLost(bucket.url);
       body.heartbeatAt = new Date().toISOString();
       await bucket.putText(LOCK, serialize(body));
     });
@@ -96,14 +98,23 @@ function hold(bucket: Bucket, body: LockBody, previousPending: string[], heartbe
     return next;
   };
   const held = async () => parseBody((await bucket.getText(LOCK)) ?? '')?.runId === body.runId;
+  // A heartbeat is one step of the chain, so `release` waits for one under way: a heartbeat that checked the lock
+  // before the release and wrote it after would put back a lock no run holds (refusing other hosts until stale).
+  let beating = false;
   const timer = setInterval(() => {
-    void (async () => {
+    if (beating) return; // a slow store: one heartbeat waiting is enough
+    beating = true;
+    chain = chain.then(async () => {
       try {
-        if (!released && (await held())) await write();
+        if (released || !(await held())) return;
+        body.heartbeatAt = new Date().toISOString();
+        await bucket.putText(LOCK, serialize(body));
       } catch {
         /* the store failed for a moment: the next heartbeat, or the run's own calls, will say so */
+      } finally {
+        beating = false;
       }
-    })();
+    });
   }, heartbeatMs);
   timer.unref();
   return {
@@ -127,6 +138,14 @@ function hold(bucket: Bucket, body: LockBody, previousPending: string[], heartbe
       if (await held()) await bucket.remove(LOCK);
     },
   };
+}
+
+/** The error of a run whose lock another run took over (it judged this run's lock stale). */
+export function lockLost(where: string): Error {
+  return new Error(
+    `another assoc-feed sync took over the lock of ${where} (this run's lock looked stale to it): this run ` +
+      'stops here without writing its manifest; run again once the other has finished.',
+  );
 }
 
 const serialize = (body: LockBody) => `${JSON.stringify(body)}\n`;

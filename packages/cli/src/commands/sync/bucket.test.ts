@@ -182,6 +182,46 @@ describe('sync --out-dir s3://bucket/prefix', () => {
     expect((await namedKeys(bucket)).includes(named)).toBe(true);
   });
 
+  it('a run whose lock another run took over stops before its manifest and says so: exit 1, no manifest', async () => {
+    const takenBucket = await newBucket(client, 'taken');
+    const lock = `${PREFIX}_sync.lock`;
+    // Slow answers: the run is still reading when its lock is overwritten (it checks the lock before its manifest).
+    const slow = await startTestSandbox({ funds: 24, latencyMs: 400 });
+    try {
+      let done = false;
+      const run = runMain(
+        ['sync', '--out-dir', `s3://${takenBucket}/${PREFIX}`, ...ONLY, '-c', '1', '--quiet'],
+        {
+          ...sandboxEnv(slow),
+          ...bucketEnv(),
+          FEED_NOW: NOW,
+        },
+      ).finally(() => {
+        done = true;
+      });
+      while ((await getText(client, takenBucket, lock)) === undefined)
+        await new Promise((r) => setTimeout(r, 10));
+      const now = new Date().toISOString();
+      const other = {
+        runId: 'r-2',
+        pid: 4343,
+        host: 'elsewhere',
+        startedAt: now,
+        heartbeatAt: now,
+        pending: [],
+      };
+      await putText(client, takenBucket, lock, JSON.stringify(other));
+      expect(done).toBe(false);
+      const result = await run;
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('another assoc-feed sync took over the lock');
+      expect(await getText(client, takenBucket, `${PREFIX}_sync.json`)).toBeUndefined();
+      expect(JSON.parse((await getText(client, takenBucket, lock)) as string).runId).toBe('r-2');
+    } finally {
+      await slow.stop();
+    }
+  });
+
   it('a run killed (SIGKILL) after its first part, run again, leaves the rows of an uninterrupted run and no leftover', async () => {
     const killedBucket = await newBucket(client, 'killed');
     // Answers are slowed so the run is still going when its first part lands (the rerun reads everything again:

@@ -137,18 +137,24 @@ async function syncInto(
   const progress = syncProgress(options, io, dir);
   const outcomes: Outcome[] = [];
   const started = performance.now();
-  try {
-    await readAll(runs, clients, store, options, io, progress, outcomes);
-  } finally {
-    // Whatever was committed before a failure or Ctrl-C is recorded, so the next run starts after it.
+  // Whatever was committed before a failure or Ctrl-C is recorded, so the next run starts after it.
+  const finish = async () => {
     try {
       await store.save(true);
-    } catch {
-      /* the original error matters more; the last manifest written still holds */
+    } finally {
+      writer.close();
+      progress.stop();
     }
-    writer.close();
-    progress.stop();
+  };
+  try {
+    await readAll(runs, clients, store, options, io, progress, outcomes);
+  } catch (error) {
+    // The read's own error matters more; the last manifest written still holds.
+    await finish().catch(() => undefined);
+    throw error;
   }
+  // After a whole read, a manifest that could not be written fails the run: its new parts are named by none.
+  await finish();
   await dataset.removeLeftovers(manifest);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -29,6 +29,19 @@ describe('the lock of DIR', () => {
     utimesSync(join(dir, LOCK), old, old);
     const lock = takeLock(dir, notSync);
     expect(lock.held()).toBe(true);
+    lock.release();
+  });
+
+  it('is refreshed while its run lives: a lock left alone for minutes is fresh again, and refuses a second run', async () => {
+    const lock = takeLock(dir, { ...aSync, heartbeatMs: 10 });
+    const old = new Date(Date.now() - 120_000);
+    utimesSync(join(dir, LOCK), old, old);
+    const deadline = Date.now() + 60_000; // a guard against a hang, with room for a busy machine
+    while (statSync(join(dir, LOCK)).mtimeMs <= old.getTime()) {
+      if (Date.now() > deadline) throw new Error('the lock was never refreshed');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(() => takeLock(dir, aSync)).toThrow('another assoc-feed sync');
     lock.release();
   });
 

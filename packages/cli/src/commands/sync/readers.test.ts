@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningSandbox } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectExit, NOW, runCli, sandboxEnv, startTestSandbox } from '../../test-support/cli.js';
+import { expectExit, NOW, sandboxEnv, startTestSandbox } from '../../test-support/cli.js';
+import { runMain } from '../../test-support/in-process.js';
 import { describeQuery } from '../../test-support/parquet.js';
 import type { Manifest } from './manifest.js';
 
@@ -34,7 +35,7 @@ beforeAll(async () => {
     '--to',
     '2026-11-18',
   ];
-  expectExit(await runCli(args, { ...sandboxEnv(sandbox), FEED_NOW: NOW }), 0);
+  expectExit(await runMain(args, { ...sandboxEnv(sandbox), FEED_NOW: NOW }), 0);
   manifest = JSON.parse(readFileSync(join(dir, '_sync.json'), 'utf8')) as Manifest;
 }, 240_000);
 afterAll(async () => {

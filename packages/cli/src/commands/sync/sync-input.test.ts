@@ -94,7 +94,7 @@ describe('assoc-feed sync: refused before anything is sent (exit 2)', () => {
 
   it('a manifest whose schema differs from the spec names the changed field; --restart starts over', async () => {
     const dir = freshDir();
-    expectExit(await runCli(['sync', '--out-dir', dir, ...SELIC], env()), 0);
+    expectExit(await runMain(['sync', '--out-dir', dir, ...SELIC], env()), 0);
     const path = join(dir, '_sync.json');
     const manifest = JSON.parse(readFileSync(path, 'utf8'));
     const op = manifest.operations.precosIndicesTitulosPublicosEstimativaSelic;
@@ -110,7 +110,7 @@ describe('assoc-feed sync: refused before anything is sent (exit 2)', () => {
     expect(result.stderr).toContain('estimativa_taxa_selic (DOUBLE then, DECIMAL(6,2) now)');
     expect(result.stderr).toContain('--restart');
     expect(requests).toEqual([]);
-    expectExit(await runCli(['sync', '--out-dir', dir, ...SELIC, '--restart'], env()), 0);
+    expectExit(await runMain(['sync', '--out-dir', dir, ...SELIC, '--restart'], env()), 0);
     const rows = await query(
       `SELECT typeof(estimativa_taxa_selic) AS t FROM read_parquet('${dir}/precosIndicesTitulosPublicosEstimativaSelic/**/*.parquet', hive_partitioning = true)`,
     );
@@ -139,7 +139,7 @@ describe('assoc-feed sync: refused before anything is sent (exit 2)', () => {
     // Its owner stopped refreshing it two minutes ago: taken over.
     const old = new Date(Date.now() - 120_000);
     utimesSync(lock, old, old);
-    expectExit(await runCli(['sync', '--out-dir', dir, ...SELIC], env()), 0);
+    expectExit(await runMain(['sync', '--out-dir', dir, ...SELIC], env()), 0);
     expect(readdirSync(dir).sort()).toEqual(['_sync.json', 'precosIndicesTitulosPublicosEstimativaSelic']);
   });
 
@@ -239,7 +239,7 @@ describe('assoc-feed sync: what the service answers', () => {
     try {
       const dir = freshDir();
       const result = expectExit(
-        await runCli(
+        await runMain(
           [
             'sync',
             '--out-dir',
@@ -274,7 +274,7 @@ describe('assoc-feed sync: what the service answers', () => {
     try {
       const target = { ...sandbox, url: proxy.url };
       const all = expectExit(
-        await runCli(
+        await runMain(
           ['sync', '--out-dir', freshDir(), '--from', '2026-11-18', '--to', '2026-11-18'],
           env(target),
         ),
@@ -285,7 +285,7 @@ describe('assoc-feed sync: what the service answers', () => {
         /skipped \(403, not in your plan\): E1, E3, E7, E8, A\/indices\/carteira-teorica-ida/,
       );
       const named = expectExit(
-        await runCli(['sync', '--out-dir', freshDir(), ...SELIC.slice(2), '--only', 'E3'], env(target)),
+        await runMain(['sync', '--out-dir', freshDir(), ...SELIC.slice(2), '--only', 'E3'], env(target)),
         1,
       );
       expect(named.stderr).toContain(
@@ -298,7 +298,7 @@ describe('assoc-feed sync: what the service answers', () => {
 
   it('E1, E3 and E7 are snapshotted once a day, nested lists as lists of structs', async () => {
     const dir = freshDir();
-    expectExit(await runCli(['sync', '--out-dir', dir, '--only', 'E1,E3,E7'], env()), 0);
+    expectExit(await runMain(['sync', '--out-dir', dir, '--only', 'E1,E3,E7'], env()), 0);
     const { body } = await sandboxFetch(sandbox).json<{ totalSize: number }>('/feed/fundos/v2/fundos?size=1');
     const rows = await query(
       `SELECT count(*) AS n, min(snapshot) AS day, max(len(classes)) AS classes, typeof(any_value(classes)) AS t ` +
@@ -309,7 +309,7 @@ describe('assoc-feed sync: what the service answers', () => {
     expect(rows[0]?.t).toMatch(/^STRUCT\(codigo_classe VARCHAR, .*\)\[\]$/);
     expect(readdirSync(join(dir, 'fundosV2ListRegistryBatch'))).toEqual(['snapshot=2026-11-19']);
     requests = [];
-    const again = expectExit(await runCli(['sync', '--out-dir', dir, '--only', 'E1,E3,E7'], env()), 0);
+    const again = expectExit(await runMain(['sync', '--out-dir', dir, '--only', 'E1,E3,E7'], env()), 0);
     expect(requests).toEqual([]);
     expect(again.stderr).toContain('3 up to date');
   });
@@ -327,7 +327,7 @@ describe('assoc-feed sync: what the service answers', () => {
       '--to',
       '2026-11-19',
     ];
-    expectExit(await runCli(args, env()), 0);
+    expectExit(await runMain(args, env()), 0);
     expect(requests.map((r) => `${r.path.split('/').pop()} ${r.query.get('data')}`).sort()).toEqual([
       'curva-intradiaria 2026-11-18',
       'curva-intradiaria 2026-11-19',
@@ -335,7 +335,7 @@ describe('assoc-feed sync: what the service answers', () => {
       'mercado-secundario-TPF 2026-11-19',
     ]);
     requests = [];
-    expectExit(await runCli(args, env()), 0);
+    expectExit(await runMain(args, env()), 0);
     expect(requests.map((r) => `${r.path.split('/').pop()} ${r.query.get('data')}`)).toEqual([
       'curva-intradiaria 2026-11-19',
     ]);

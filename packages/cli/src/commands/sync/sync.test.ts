@@ -16,6 +16,7 @@ import {
   spawnCli,
   startTestSandbox,
 } from '../../test-support/cli.js';
+import { runMain } from '../../test-support/in-process.js';
 import { datasetContent, describeQuery, query } from '../../test-support/parquet.js';
 import { decimalText } from './cells.js';
 
@@ -76,7 +77,7 @@ describe('assoc-feed sync', () => {
   const dir = () => join(root, 'copy');
 
   it('writes TPF per business day and E8 per data_competencia, readable by DuckDB, decimals exact', async () => {
-    const result = expectExit(await runCli(['sync', '--out-dir', dir(), ...ONLY], env()), 0);
+    const result = expectExit(await runMain(['sync', '--out-dir', dir(), ...ONLY], env()), 0);
     expect(result.stderr).toMatch(/synced 2 of 2 operations/);
 
     // TPF: each business day's partition holds that day's answer, field by field, numbers digit for digit.
@@ -144,7 +145,7 @@ describe('assoc-feed sync', () => {
 
   it('a second run leaves the same content and asks only for E8 updates (no TPF day again)', async () => {
     const before = [await datasetContent(dir(), TPF_ID), await datasetContent(dir(), E8_ID)];
-    expectExit(await runCli(['sync', '--out-dir', dir(), ...ONLY], env()), 0);
+    expectExit(await runMain(['sync', '--out-dir', dir(), ...ONLY], env()), 0);
     expect([await datasetContent(dir(), TPF_ID), await datasetContent(dir(), E8_ID)]).toEqual(before);
     expect(requests.filter((r) => r.path === TPF)).toEqual([]);
     expect(requests.filter((r) => r.path === E8).length).toBeLessThanOrEqual(2);
