@@ -1,23 +1,31 @@
 // Nothing of ours covers what a reader reads, at a desktop width (1280 px) and a phone's (390 px): on a Redoc
 // operation the Copy button of the TypeScript sample covers none of its code, and the site's header covers no text
 // of the page, at the top or scrolled to an operation. Judged by bounding boxes: every text node's rectangles
-// (a Range's client rects) against the control's box.
-import type { Browser, Page } from 'playwright-core';
+// (a Range's client rects) against the control's box. Both widths in one tab, the page loaded anew at each: its
+// renderer compiles Redoc's script once.
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
 import { clientOf } from './site/code-samples.ts';
-import { type ConnectedBrowser, connectChromium, newPage, screenshot } from './test-support/browser.ts';
+import {
+  type ConnectedBrowser,
+  connectChromium,
+  newPage,
+  type PageProblems,
+  problemsFrom,
+  screenshot,
+} from './test-support/browser.ts';
 import { builtDocuments, operationRoute, operationsOf } from './test-support/site.ts';
 import { settle, waitForRedoc } from './test-support/wait.ts';
 
 let server: RunningDocsServer;
 let chromium: ConnectedBrowser;
-let browser: Browser;
+let tab: { page: Page } & PageProblems;
 
 beforeAll(async () => {
   server = await startDocsServer({ port: 0, base: '/assoc-feed/' });
   chromium = await connectChromium();
-  browser = chromium.browser;
+  tab = await newPage(chromium.context);
 });
 afterAll(async () => {
   await chromium?.close();
@@ -78,7 +86,8 @@ describe('layout: nothing of ours covers text', () => {
   for (const viewport of viewports) {
     test(`${viewport.name} (${viewport.width} px): the Copy button leaves the TypeScript sample readable; the site's header covers no text`, async () => {
       if (!doc || !op) throw new Error('no GET operation in the first document');
-      const { page, problems } = await newPage(browser);
+      const { page } = tab;
+      const problems = problemsFrom(tab);
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await page.goto(`${server.url}${doc.api}.html`, { waitUntil: 'load' });
       await waitForRedoc(page);
@@ -107,8 +116,7 @@ describe('layout: nothing of ours covers text', () => {
         [],
       );
       await screenshot(page, `layout-operation-${viewport.name}`);
-      expect(problems).toEqual([]);
-      await page.close();
+      expect(problems()).toEqual([]);
     });
   }
 });

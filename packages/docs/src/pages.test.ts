@@ -2,34 +2,43 @@
 // is) by plain static hosting: each loads with no console error, no page error, no failed request and no HTTP
 // error; every relative link resolves under the sub-path; each page says what it must, from the specs (never
 // hand-counted); an SDK page fits a desktop screen (sdk.test.ts checks a phone's); and the downloads are the
-// bundled specs. Each page is loaded once, at a desktop size, and kept open for what it says. The Redoc pages get
-// the same load and link checks in reference.test.ts, on the load that file makes.
+// bundled specs. The pages are loaded one after the other in one tab, at a desktop size (a new tab costs a
+// renderer of its own); what a page says is read on the page the tab holds, loaded again when it holds another.
+// The Redoc pages get the same load and link checks in reference.test.ts, on the load that file makes.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
 import { basisKind, collectInferred, collectSchedules, countByBasis } from './site/extensions.ts';
 import { documentTitle, specFiles } from './site/inputs.ts';
-import { type ConnectedBrowser, connectChromium, newPage, screenshot } from './test-support/browser.ts';
+import {
+  type ConnectedBrowser,
+  connectChromium,
+  newPage,
+  type PageProblems,
+  problemsFrom,
+  screenshot,
+} from './test-support/browser.ts';
 import { checkLinks } from './test-support/links.ts';
 import { builtDocuments, distDir, operationHref, operationsOf, sitePages } from './test-support/site.ts';
 import { settle, waitForSearch } from './test-support/wait.ts';
 
 let server: RunningDocsServer;
 let chromium: ConnectedBrowser;
-let browser: Browser;
+let tab: { page: Page } & PageProblems;
 const documents = builtDocuments();
 const ownPages = sitePages().filter((file) => !documents.some((d) => file === `${d.api}.html`));
 /** Every link each page holds (absolute, as the browser resolved them), gathered while the pages load. */
 const linksOf = new Map<string, string[]>();
-/** The pages loaded by the first tests, kept open for the tests of what they say. */
-const opened = new Map<string, Page>();
+/** How many search boxes the header of each page holds, counted while the pages load. */
+const searchBoxesOf = new Map<string, number>();
 
 beforeAll(async () => {
   server = await startDocsServer({ port: 0, base: '/assoc-feed/' });
   chromium = await connectChromium();
-  browser = chromium.browser;
+  tab = await newPage(chromium.context);
+  await tab.page.setViewportSize(desktop);
 });
 afterAll(async () => {
   await chromium?.close();
@@ -38,18 +47,22 @@ afterAll(async () => {
 
 const desktop = { width: 1280, height: 900 };
 
-async function open(file: string): Promise<{ page: Page; problems: string[] }> {
-  const { page, problems } = await newPage(browser);
-  await page.setViewportSize(desktop);
+/** Loads the page in the file's tab (the page before it settled); what goes wrong from now on. */
+async function open(file: string): Promise<{ page: Page; problems: () => string[] }> {
+  const { page } = tab;
+  await settle(page);
+  const problems = problemsFrom(tab);
   await page.goto(`${server.url}${file}`, { waitUntil: 'load' });
   if (file === 'index.html') await waitForSearch(page);
   return { page, problems };
 }
 
-/** The page as its load test left it (loaded anew when that test did not run or failed). */
+/** The page in the tab (loaded anew when the tab holds another). */
 async function loaded(file: string): Promise<Page> {
-  return opened.get(file) ?? (await open(file)).page;
+  return tab.page.url() === `${server.url}${file}` ? tab.page : (await open(file)).page;
 }
+
+const searchBoxes = (page: Page) => page.locator('header form.site-search input[name="q"]').count();
 
 /** Text as the reader sees it: code spans lose their backticks. */
 const shownText = (markdown: string) => markdown.replace(/`/g, '');
@@ -65,22 +78,22 @@ describe("every page of the site's own under /assoc-feed/", () => {
         file,
         await page.$$eval('a[href]', (links) => links.map((a) => (a as HTMLAnchorElement).href)),
       );
-      expect(problems).toEqual([]);
+      searchBoxesOf.set(file, await searchBoxes(page));
+      expect(problems()).toEqual([]);
       expect(page.url()).toBe(`${server.url}${file}`);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, `${file} is wider than a ${desktop.width} px screen`).toBeLessThanOrEqual(
         desktop.width + 1,
       );
-      opened.set(file, page);
     });
   }
 
   test('every page but the landing page has a search box; a query typed there opens the results of the search over the documents and the SDK', async () => {
-    const without = [];
-    for (const file of ownPages.filter((f) => f !== 'index.html'))
-      if ((await (await loaded(file)).locator('header form.site-search input[name="q"]').count()) !== 1)
-        without.push(file);
-    expect(without).toEqual([]);
+    const others = ownPages.filter((f) => f !== 'index.html');
+    // Counted by the load tests; a page whose load test did not run is loaded here.
+    for (const file of others)
+      if (!searchBoxesOf.has(file)) searchBoxesOf.set(file, await searchBoxes(await loaded(file)));
+    expect(others.filter((file) => searchBoxesOf.get(file) !== 1)).toEqual([]);
     const page = await loaded('sdk-cli.html');
     await page.fill('header form.site-search input[name="q"]', 'valor_cota');
     await page.press('header form.site-search input[name="q"]', 'Enter');
@@ -93,7 +106,6 @@ describe("every page of the site's own under /assoc-feed/", () => {
       .locator('#search-results a.hit-link')
       .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(hits.some((href) => /^(fundos|precos)[\w-]*\.html#/.test(href ?? ''))).toBe(true);
-    opened.delete('sdk-cli.html');
   });
 
   test('the site is only under the sub-path: the root answers 404', async () => {

@@ -2,28 +2,44 @@
 // samples) and links them; the search index holds the SDK's names, and its results open their sections on an SDK
 // page; every exported name of the reports, every option, error code and CLI flag is an entry; no SDK page cites
 // a file outside the repository; each page fits a phone's width, with a screenshot (pages.test.ts loads each at a
-// desktop width and checks it fits there).
+// desktop width and checks it fits there). One tab for the file, taken from page to page.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import type { Browser } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
 import { parseApiReport } from './site/sdk/api-reference.ts';
 import { readCli } from './site/sdk/cli-reference.ts';
-import { type ConnectedBrowser, connectChromium, newPage, screenshot } from './test-support/browser.ts';
+import {
+  type ConnectedBrowser,
+  connectChromium,
+  newPage,
+  type PageProblems,
+  problemsFrom,
+  screenshot,
+} from './test-support/browser.ts';
 import { distDir, sdkPages } from './test-support/site.ts';
-import { waitForSearch } from './test-support/wait.ts';
+import { settle, waitForSearch } from './test-support/wait.ts';
 
 let server: RunningDocsServer;
 let chromium: ConnectedBrowser;
-let browser: Browser;
+let tab: { page: Page } & PageProblems;
 
 beforeAll(async () => {
   server = await startDocsServer({ port: 0, base: '/assoc-feed/' });
   chromium = await connectChromium();
-  browser = chromium.browser;
+  tab = await newPage(chromium.context);
 });
+
+/** The file's tab at this size, the page before settled; what goes wrong from now on. */
+async function takeTab(
+  viewport = { width: 1280, height: 720 },
+): Promise<{ page: Page; problems: () => string[] }> {
+  await settle(tab.page);
+  await tab.page.setViewportSize(viewport);
+  return { page: tab.page, problems: problemsFrom(tab) };
+}
 afterAll(async () => {
   await chromium?.close();
   await server?.stop();
@@ -61,7 +77,7 @@ describe('the SDK pages', () => {
     const commands = (await readCli()).commands.map((c) => `assoc-feed ${c.name}`);
     expect(commands).toContain('assoc-feed sync');
     const mustName = [...entryPoints, ...commands];
-    const { page, problems } = await newPage(browser);
+    const { page, problems } = await takeTab();
     await page.goto(`${server.url}sdk.html`, { waitUntil: 'load' });
     const prose = await page.locator('main p, main li').allInnerTexts();
     for (const name of mustName) expect(prose.join('\n'), name).toContain(name);
@@ -75,8 +91,7 @@ describe('the SDK pages', () => {
     // The landing page leads here.
     await page.goto(`${server.url}index.html`, { waitUntil: 'load' });
     await expect(page.locator('main a[href="sdk.html"]').count()).resolves.toBeGreaterThan(0);
-    expect(problems).toEqual([]);
-    await page.close();
+    expect(problems()).toEqual([]);
   });
 
   test('the search index holds every exported name of the reports, every client option, error code and CLI flag, on SDK pages', async () => {
@@ -118,7 +133,7 @@ describe('the SDK pages', () => {
   });
 
   test('searching an option, an error class, 429 and a flag opens its section on an SDK page', async () => {
-    const { page, problems } = await newPage(browser);
+    const { page, problems } = await takeTab();
     const cases = [
       ['throwOnError', 'sdk-clients.html#option-throwOnError'],
       ['maxResponseBytes', 'sdk-clients.html#option-maxResponseBytes'],
@@ -149,8 +164,7 @@ describe('the SDK pages', () => {
     const box = await row.boundingBox();
     // Scrolled to whole pixels: the row may start a fraction of a pixel above the top.
     expect(box && box.y > -1 && box.y < (page.viewportSize()?.height ?? 0)).toBe(true);
-    expect(problems).toEqual([]);
-    await page.close();
+    expect(problems()).toEqual([]);
   });
 
   test('no SDK page cites a file outside the repository', () => {
@@ -162,8 +176,7 @@ describe('the SDK pages', () => {
 
   test('at 390 px (phone), with screenshots: no page wider than the screen, every table cell within it, no identifier broken across lines', async () => {
     const phone = { width: 390, height: 844 };
-    const { page, problems } = await newPage(browser);
-    await page.setViewportSize(phone);
+    const { page, problems } = await takeTab(phone);
     const wide: string[] = [];
     const outside: string[] = [];
     const broken: string[] = [];
@@ -189,7 +202,6 @@ describe('the SDK pages', () => {
     expect(wide).toEqual([]);
     expect(outside).toEqual([]);
     expect(broken).toEqual([]);
-    expect(problems).toEqual([]);
-    await page.close();
+    expect(problems()).toEqual([]);
   });
 });

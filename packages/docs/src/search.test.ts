@@ -1,16 +1,24 @@
 // The landing page's search: it finds a response field by name (and by the words of its description) and leads
 // to the operation that returns it; it finds every operation of the three documents by operationId, by summary
-// and by method + path; and every section and tag group of the documents, opening Redoc at its place.
+// and by method + path; and every section and tag group of the documents, opening Redoc at its place. One tab
+// for the file, taken from page to page: its renderer compiles Redoc's script once.
 
 import { createSpecModel } from '@assoc-feed/specs/model';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type RunningDocsServer, startDocsServer } from './server.ts';
 import { sectionRoute, tagRoute } from './site/anchors.ts';
 import { responseFields } from './site/fields.ts';
 import type { Json } from './site/inputs.ts';
 import { descriptionSections, plainText } from './site/search-index.ts';
-import { type ConnectedBrowser, connectChromium, newPage, screenshot } from './test-support/browser.ts';
+import {
+  type ConnectedBrowser,
+  connectChromium,
+  newPage,
+  type PageProblems,
+  problemsFrom,
+  screenshot,
+} from './test-support/browser.ts';
 import {
   builtDocuments,
   operationHref,
@@ -22,28 +30,36 @@ import { settle, waitForRedoc, waitForSearch } from './test-support/wait.ts';
 
 let server: RunningDocsServer;
 let chromium: ConnectedBrowser;
-let browser: Browser;
+let tab: { page: Page } & PageProblems;
 
 beforeAll(async () => {
   server = await startDocsServer({ port: 0, base: '/assoc-feed/' });
   chromium = await connectChromium();
-  browser = chromium.browser;
+  tab = await newPage(chromium.context);
 });
 afterAll(async () => {
   await chromium?.close();
   await server?.stop();
 });
 
-async function landing(query = ''): Promise<{ page: Page; problems: string[] }> {
-  const opened = await newPage(browser);
-  await opened.page.goto(`${server.url}index.html${query}`, { waitUntil: 'load' });
-  await waitForSearch(opened.page);
+interface Opened {
+  page: Page;
+  /** What went wrong since this page was opened. */
+  problems: () => string[];
+}
+
+/** The landing page, loaded anew in the file's tab (the page before it settled). */
+async function landing(query = ''): Promise<Opened> {
+  await settle(tab.page);
+  const opened = { page: tab.page, problems: problemsFrom(tab) };
+  await tab.page.goto(`${server.url}index.html${query}`, { waitUntil: 'load' });
+  await waitForSearch(tab.page);
   return opened;
 }
 
-let shared: { page: Page; problems: string[] } | undefined;
+let shared: Opened | undefined;
 /** One landing page for the tests that only type queries (each query replaces the last one's results). */
-async function sharedLanding(): Promise<{ page: Page; problems: string[] }> {
+async function sharedLanding(): Promise<Opened> {
   shared ??= await landing();
   return shared;
 }
@@ -52,6 +68,7 @@ describe('search from the landing page', () => {
   test('finds the field valor_cota and leads to an operation that returns it', async () => {
     const returning = operationsReturning('valor_cota');
     expect(returning.length).toBeGreaterThan(0);
+    shared = undefined; // it leaves the landing page
     const { page, problems } = await landing();
     await page.fill('#search', 'valor_cota');
     const first = page.locator('#search-results > li').first();
@@ -81,8 +98,7 @@ describe('search from the landing page', () => {
     expect(box && viewport && box.y >= 0 && box.y < viewport.height).toBe(true);
     await settle(page);
     await screenshot(page, 'search-valor_cota-target');
-    expect(problems).toEqual([]);
-    await page.close();
+    expect(problems()).toEqual([]);
   });
 
   test('every operation of the three documents is found by operationId, summary and method + path', async () => {
@@ -118,7 +134,7 @@ describe('search from the landing page', () => {
       return out;
     }, operations);
     expect(failures).toEqual([]);
-    expect(problems).toEqual([]);
+    expect(problems()).toEqual([]);
   });
 
   test('a field is found by the words of its description, not only by its name', async () => {
@@ -131,10 +147,11 @@ describe('search from the landing page', () => {
     await page.fill('#search', plainText(field?.description ?? ''));
     const names = await page.locator('#search-results a.hit-link').allInnerTexts();
     expect(names.slice(0, 10)).toContain('valor_cota');
-    expect(problems).toEqual([]);
+    expect(problems()).toEqual([]);
   });
 
   test('finds a parameter, says when nothing matches, and takes a query from the URL (?q=)', async () => {
+    shared = undefined; // it loads the landing page anew, with a query
     const { page, problems } = await landing('?q=data-atualizacao');
     await expect(page.inputValue('#search')).resolves.toBe('data-atualizacao');
     const first = page.locator('#search-results > li').first();
@@ -142,8 +159,7 @@ describe('search from the landing page', () => {
     await expect(first.locator('.hit-kind').innerText()).resolves.toBe('PARAMETER');
     await page.fill('#search', 'zzzzqqqq');
     await expect(page.locator('#search-status').innerText()).resolves.toContain('No result');
-    expect(problems).toEqual([]);
-    await page.close();
+    expect(problems()).toEqual([]);
   });
 
   test("every section of the documents' descriptions and every tag group is found by its name and opens its place", async () => {
@@ -184,8 +200,7 @@ describe('search from the landing page', () => {
     await waitForRedoc(page);
     const route = decodeURI((limits?.href ?? '').split('#')[1] ?? '');
     await page.locator(`[data-section-id="${route}"] h2`).first().waitFor({ state: 'visible' });
-    expect(problems).toEqual([]);
-    await page.close(); // it left the landing page
-    shared = undefined;
+    expect(problems()).toEqual([]);
+    shared = undefined; // it left the landing page
   });
 });
