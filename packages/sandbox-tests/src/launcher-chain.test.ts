@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, it, vi } from 'vitest';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const packageDir = join(here, '..');
@@ -18,11 +18,6 @@ const sandboxDir = dirname(createRequire(import.meta.url).resolve('@assoc-feed/s
 const bin = join(sandboxDir, 'dist', 'cli.cjs');
 // The pinned pnpm `./dev` installs (the repository's own tool, as `./dev pnpm` runs it).
 const pnpm = join(packageDir, '..', '..', '.tools', 'node_modules', '.bin', 'pnpm');
-
-const started: number[] = [];
-afterEach(() => {
-  for (const pid of started.splice(0).reverse()) kill(pid, 'SIGKILL');
-});
 
 function kill(pid: number, signal: NodeJS.Signals): void {
   try {
@@ -64,11 +59,17 @@ function readStat(pid: number): string {
   }
 }
 
-/** Runs `command` under `sh -c` (its own process group) and waits until the sandbox under it listens. */
+/** Runs `command` under `sh -c` (its own process group) and waits until the sandbox under it listens. Every
+ * process it started is SIGKILLed when the test ends (each test its own: the tests run side by side). */
 async function launch(
   command: string,
   cwd: string,
+  onTestFinished: (cleanUp: () => void) => void,
 ): Promise<{ shell: ChildProcess; tree: () => number[]; url: string }> {
+  const started: number[] = [];
+  onTestFinished(() => {
+    for (const pid of started.reverse()) kill(pid, 'SIGKILL');
+  });
   const shell = spawn('sh', ['-c', `${command}; :`], {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -103,11 +104,12 @@ function theBin(tree: number[]): number {
   return pid;
 }
 
+// Each test has its own process tree and waits on processes, not on this one: they run side by side.
 describe.runIf(process.platform === 'linux')('a sandbox bin and the chain that launched it', () => {
   const npx = join(dirname(process.execPath), 'npx');
   const viaNpx = `"${npx}" --offline --no @assoc-feed/sandbox -- --port 0 --quiet`;
 
-  it.each([
+  it.concurrent.for([
     ['npx', viaNpx, packageDir, (tree: number[]) => tree.find((p) => cmdline(p).startsWith('npm exec'))],
     [
       'pnpm',
@@ -121,11 +123,11 @@ describe.runIf(process.platform === 'linux')('a sandbox bin and the chain that l
             .some((a) => /(^|\/)pnpm(\.c?js)?$/.test(a)),
         ),
     ],
-  ])(
+  ] as const)(
     'stops by itself once %s is killed with SIGKILL',
-    async (_, command, cwd, victimOf) => {
+    async ([, command, cwd, victimOf], { expect, onTestFinished }) => {
       if (command.includes(pnpm)) expect(existsSync(pnpm), `${pnpm} (./dev installs it)`).toBe(true);
-      const { tree, url } = await launch(command, cwd);
+      const { tree, url } = await launch(command, cwd, onTestFinished);
       const sandbox = theBin(tree());
       const victim = victimOf(tree());
       if (victim === undefined)
@@ -140,16 +142,16 @@ describe.runIf(process.platform === 'linux')('a sandbox bin and the chain that l
   );
 
   // At least four of its checks pass before this looks (a slow machine makes fewer, never more, checks fail).
-  it.each([
+  it.concurrent.for([
     ['npx, and the shell that ran npx is killed', viaNpx],
     [
       'a shell without a package manager, and that shell is killed',
       `"${process.execPath}" "${bin}" --port 0 --quiet`,
     ],
-  ])(
+  ] as const)(
     'serves on when started by %s',
-    async (_, command) => {
-      const { shell, tree, url } = await launch(command, packageDir);
+    async ([, command], { expect, onTestFinished }) => {
+      const { shell, tree, url } = await launch(command, packageDir, onTestFinished);
       const sandbox = theBin(tree());
       kill(shell.pid as number, 'SIGKILL');
       await new Promise((resolve) => setTimeout(resolve, 2500));
