@@ -109,7 +109,7 @@ describe.runIf(process.platform === 'linux')('a sandbox bin and the chain that l
   const npx = join(dirname(process.execPath), 'npx');
   const viaNpx = `"${npx}" --offline --no @assoc-feed/sandbox -- --port 0 --quiet`;
 
-  it.concurrent.for([
+  it.concurrent.for<[string, string, string, (tree: number[]) => number | undefined]>([
     ['npx', viaNpx, packageDir, (tree: number[]) => tree.find((p) => cmdline(p).startsWith('npm exec'))],
     [
       'pnpm',
@@ -123,8 +123,9 @@ describe.runIf(process.platform === 'linux')('a sandbox bin and the chain that l
             .some((a) => /(^|\/)pnpm(\.c?js)?$/.test(a)),
         ),
     ],
-  ] as const)(
+  ])(
     'stops by itself once %s is killed with SIGKILL',
+    { timeout: 120_000 },
     async ([, command, cwd, victimOf], { expect, onTestFinished }) => {
       if (command.includes(pnpm)) expect(existsSync(pnpm), `${pnpm} (./dev installs it)`).toBe(true);
       const { tree, url } = await launch(command, cwd, onTestFinished);
@@ -138,18 +139,18 @@ describe.runIf(process.platform === 'linux')('a sandbox bin and the chain that l
       await vi.waitFor(() => expect(alive(sandbox)).toBe(false), { timeout: 60_000, interval: 100 });
       expect(await answers(url)).toBe(false);
     },
-    120_000,
   );
 
   // At least four of its checks pass before this looks (a slow machine makes fewer, never more, checks fail).
-  it.concurrent.for([
+  it.concurrent.for<[string, string]>([
     ['npx, and the shell that ran npx is killed', viaNpx],
     [
       'a shell without a package manager, and that shell is killed',
       `"${process.execPath}" "${bin}" --port 0 --quiet`,
     ],
-  ] as const)(
+  ])(
     'serves on when started by %s',
+    { timeout: 120_000 },
     async ([, command], { expect, onTestFinished }) => {
       const { shell, tree, url } = await launch(command, packageDir, onTestFinished);
       const sandbox = theBin(tree());
@@ -159,6 +160,5 @@ describe.runIf(process.platform === 'linux')('a sandbox bin and the chain that l
       expect(await answers(url)).toBe(true);
       kill(sandbox, 'SIGTERM');
     },
-    120_000,
   );
 });
