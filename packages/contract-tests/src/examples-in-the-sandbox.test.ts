@@ -3,9 +3,11 @@
 // sends the same requests), so a user or a tool that tries an operation with its examples never gets
 // "not found". The restricted product E5 answers 403 until the client is entitled to it. The sandbox answers in
 // this process (the same world and pipeline as on a port): what is under test is its records, not its server.
-import { createInProcessSandbox, type InProcessSandbox } from '@assoc-feed/sandbox/in-process';
+import { createInProcessSandbox } from '@assoc-feed/sandbox/in-process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { caseUrl, contractCases, loadDocumentSpec } from './cases.js';
+
+type InProcessSandbox = ReturnType<typeof createInProcessSandbox>;
 
 const cases = contractCases(loadDocumentSpec('feed')).filter(
   (c) => c.method === 'get' && c.security === 'flowA',
