@@ -8,5 +8,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     testTimeout: 300_000,
     hookTimeout: 60_000,
+    // Test files run one after another in a shared worker instead of a fresh one each: the spec and the generated
+    // operation table load once. So a file must leave nothing behind (kill what it spawns, restore what it patches).
+    isolate: false,
   },
 });

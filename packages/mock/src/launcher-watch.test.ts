@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 
 const module = fileURLToPath(new URL('./launcher-watch.ts', import.meta.url));
 const program = `import { watchLauncher } from ${JSON.stringify(module)};
@@ -56,13 +56,14 @@ async function endsWithItsLauncher(launcher: string[], waitMs: number): Promise<
   return ended;
 }
 
-describe.runIf(process.platform === 'linux')('watchLauncher', () => {
-  it('stops a bin run by a package manager once that package manager is killed', async () => {
+// Each test has its own process tree and waits on it, not on the other: they run side by side.
+describe.runIf(process.platform === 'linux').concurrent('watchLauncher', () => {
+  it('stops a bin run by a package manager once that package manager is killed', async ({ expect }) => {
     expect(await endsWithItsLauncher([process.execPath, fakeNpx], 30_000)).toBe(true);
   }, 60_000);
 
   // At least four checks (a slow machine makes fewer, so this cannot fail for want of speed).
-  it('leaves a bin started by a shell, without a package manager, to its signals', async () => {
+  it('leaves a bin started by a shell, without a package manager, to its signals', async ({ expect }) => {
     expect(await endsWithItsLauncher(['sh', '-c', runProgram], 2500)).toBe(false);
   }, 60_000);
 });

@@ -1,7 +1,9 @@
 // A sandbox started through a package manager never outlives it: SIGKILL of npx or of pnpm, and the bin stops by
 // itself. What ran the package manager (a terminal's shell, a script that started `npx assoc-feed-sandbox &` and
 // exited) may end without stopping it, as for any server; so may the shell that ran the bin without a package
-// manager (as under nohup or a supervisor). Real npx and pnpm chains, read and killed through /proc; the
+// manager (as under nohup or a supervisor). `npx @assoc-feed/sandbox` in a project that depends on it runs the
+// published bin (dist/cli.cjs, the bundled command) from the package name alone, and a terminal's Ctrl-C stops it
+// cleanly. Real npx and pnpm chains, read and killed through /proc; the
 // background-script, setsid, nohup and Makefile forms run from the tarballs in check:packages
 // (packages/sandbox/release/background-servers.ts). The waits are guards against a hang, not timings: nothing here depends
 // on the machine's speed.
@@ -10,7 +12,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, it, vi } from 'vitest';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const packageDir = join(here, '..');
@@ -18,11 +20,6 @@ const sandboxDir = dirname(createRequire(import.meta.url).resolve('@assoc-feed/s
 const bin = join(sandboxDir, 'dist', 'cli.cjs');
 // The pinned pnpm `./dev` installs (the repository's own tool, as `./dev pnpm` runs it).
 const pnpm = join(packageDir, '..', '..', '.tools', 'node_modules', '.bin', 'pnpm');
-
-const started: number[] = [];
-afterEach(() => {
-  for (const pid of started.splice(0).reverse()) kill(pid, 'SIGKILL');
-});
 
 function kill(pid: number, signal: NodeJS.Signals): void {
   try {
@@ -64,14 +61,23 @@ function readStat(pid: number): string {
   }
 }
 
-/** Runs `command` under `sh -c` (its own process group) and waits until the sandbox under it listens. */
+/** Runs `command` under `sh -c` and waits until the sandbox under it listens; `ownGroup`: in a process group of
+ * its own, as a terminal starts a command, so a Ctrl-C can be sent to the group. Every process it started is
+ * SIGKILLed when the test ends (each test its own: the tests run side by side). */
 async function launch(
   command: string,
   cwd: string,
-): Promise<{ shell: ChildProcess; tree: () => number[]; url: string }> {
+  onTestFinished: (cleanUp: () => void) => void,
+  ownGroup = false,
+): Promise<{ shell: ChildProcess; tree: () => number[]; url: string; output: () => string }> {
+  const started: number[] = [];
+  onTestFinished(() => {
+    for (const pid of started.reverse()) kill(pid, 'SIGKILL');
+  });
   const shell = spawn('sh', ['-c', `${command}; :`], {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: ownGroup,
     env: { ...process.env, npm_config_update_notifier: 'false', DO_NOT_TRACK: '1' },
   });
   started.push(shell.pid as number);
@@ -88,7 +94,7 @@ async function launch(
   });
   const all = descendants(shell.pid as number);
   started.push(...all);
-  return { shell, tree: () => all, url };
+  return { shell, tree: () => all, url, output: () => out };
 }
 
 const answers = (url: string) =>
@@ -103,11 +109,12 @@ function theBin(tree: number[]): number {
   return pid;
 }
 
+// Each test has its own process tree and waits on processes, not on this one: they run side by side.
 describe.runIf(process.platform === 'linux')('a sandbox bin and the chain that launched it', () => {
   const npx = join(dirname(process.execPath), 'npx');
   const viaNpx = `"${npx}" --offline --no @assoc-feed/sandbox -- --port 0 --quiet`;
 
-  it.each([
+  it.concurrent.for<[string, string, string, (tree: number[]) => number | undefined]>([
     ['npx', viaNpx, packageDir, (tree: number[]) => tree.find((p) => cmdline(p).startsWith('npm exec'))],
     [
       'pnpm',
@@ -123,9 +130,10 @@ describe.runIf(process.platform === 'linux')('a sandbox bin and the chain that l
     ],
   ])(
     'stops by itself once %s is killed with SIGKILL',
-    async (_, command, cwd, victimOf) => {
+    { timeout: 120_000 },
+    async ([, command, cwd, victimOf], { expect, onTestFinished }) => {
       if (command.includes(pnpm)) expect(existsSync(pnpm), `${pnpm} (./dev installs it)`).toBe(true);
-      const { tree, url } = await launch(command, cwd);
+      const { tree, url } = await launch(command, cwd, onTestFinished);
       const sandbox = theBin(tree());
       const victim = victimOf(tree());
       if (victim === undefined)
@@ -136,27 +144,51 @@ describe.runIf(process.platform === 'linux')('a sandbox bin and the chain that l
       await vi.waitFor(() => expect(alive(sandbox)).toBe(false), { timeout: 60_000, interval: 100 });
       expect(await answers(url)).toBe(false);
     },
-    120_000,
   );
 
-  // At least four of its checks pass before this looks (a slow machine makes fewer, never more, checks fail).
-  it.each([
-    ['npx, and the shell that ran npx is killed', viaNpx],
-    [
-      'a shell without a package manager, and that shell is killed',
+  // At least four of its checks pass before these look (a slow machine makes fewer, never more, checks fail).
+  const fourChecks = () => new Promise((resolve) => setTimeout(resolve, 2500));
+
+  // npx resolves the package's bin from its manifest (no network: --offline); npm would read flags right after
+  // the package name as its own: `--` hands them to the bin, which drops it. A terminal's Ctrl-C signals the
+  // whole process group (npm runs the bin under `sh -c`, which does not pass on a signal sent to npm alone).
+  it.concurrent('serves on when started by npx, and the shell that ran npx is killed; Ctrl-C then stops it cleanly', {
+    timeout: 120_000,
+  }, async ({ expect, onTestFinished }) => {
+    expect(existsSync(npx), `npx next to ${process.execPath}`).toBe(true);
+    const { shell, tree, url, output } = await launch(viaNpx, packageDir, onTestFinished, true);
+    const sandbox = theBin(tree());
+    await vi.waitFor(() => expect(output()).toContain('Press Ctrl-C'), { timeout: 30_000, interval: 50 });
+    expect(output()).toContain('Credentials accepted: client_id=sandbox-client client_secret=sandbox-secret');
+    expect((await fetch(`${url}/feed/fundos/v2/fundos`)).status).toBe(401);
+    kill(shell.pid as number, 'SIGKILL');
+    await fourChecks();
+    expect(alive(sandbox)).toBe(true);
+    expect(await answers(url)).toBe(true);
+
+    kill(-(shell.pid as number), 'SIGINT');
+    await vi.waitFor(() => expect(alive(sandbox)).toBe(false), { timeout: 60_000, interval: 100 });
+    // The sandbox's last output may come after its exit is seen: wait for it (a guard against a hang).
+    await vi.waitFor(() => expect(output()).toContain('Feed sandbox stopped.'), {
+      timeout: 30_000,
+      interval: 50,
+    });
+    expect(await answers(url)).toBe(false);
+  });
+
+  it.concurrent('serves on when started by a shell without a package manager, and that shell is killed', {
+    timeout: 120_000,
+  }, async ({ expect, onTestFinished }) => {
+    const { shell, tree, url } = await launch(
       `"${process.execPath}" "${bin}" --port 0 --quiet`,
-    ],
-  ])(
-    'serves on when started by %s',
-    async (_, command) => {
-      const { shell, tree, url } = await launch(command, packageDir);
-      const sandbox = theBin(tree());
-      kill(shell.pid as number, 'SIGKILL');
-      await new Promise((resolve) => setTimeout(resolve, 2500));
-      expect(alive(sandbox)).toBe(true);
-      expect(await answers(url)).toBe(true);
-      kill(sandbox, 'SIGTERM');
-    },
-    120_000,
-  );
+      packageDir,
+      onTestFinished,
+    );
+    const sandbox = theBin(tree());
+    kill(shell.pid as number, 'SIGKILL');
+    await fourChecks();
+    expect(alive(sandbox)).toBe(true);
+    expect(await answers(url)).toBe(true);
+    kill(sandbox, 'SIGTERM');
+  });
 });

@@ -2,11 +2,13 @@
 // pages "until 404" ends (with the totals, and without them), every paginated list of the three documents ends with
 // each record once, and V7's history helper reads a long period window by window. The universe is 2,345 funds, not
 // the default 7,231: paging works the same at any size (full pages and a last one with the rest), and the sandbox's
-// own paging test pages the default universe (packages/sandbox, paging.test.ts).
+// own paging test pages the default universe (packages/sandbox, paging.test.ts). The sandbox answers in this
+// process, the clients' `fetch` pointed at it: paging is under test here, not the server (typed-clients.test.ts
+// and exact-numbers.test.ts call one on a port).
 import { fetchStructuredFundHistory } from '@assoc-feed/fundos-v1';
 import { createFundosV2Client } from '@assoc-feed/fundos-v2';
-import { type RunningSandbox, startSandbox } from '@assoc-feed/sandbox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInProcessSandbox } from '@assoc-feed/sandbox/in-process';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type Clients,
   clientsFor,
@@ -18,16 +20,15 @@ import {
 } from './harness.js';
 
 const FUNDS = 2345;
-let sandbox: RunningSandbox;
+let sandbox: ReturnType<typeof createInProcessSandbox>;
 let clients: Clients;
 let codes: SampleCodes;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW, funds: FUNDS });
-  clients = clientsFor(sandbox);
+  sandbox = createInProcessSandbox({ now: () => NOW, funds: FUNDS });
+  clients = clientsFor(sandbox, { fetch: sandbox.fetch });
   codes = await sampleCodes(clients);
 });
-afterAll(() => sandbox.stop());
 
 function expectEachOnce(list: string[], count: number): void {
   expect(list).toHaveLength(count);
@@ -85,7 +86,7 @@ describe('the v2 funds (E1)', () => {
       baseUrl: sandbox.url,
       retry: false,
       fetch: async (request: Request) => {
-        const response = await fetch(request);
+        const response = await sandbox.fetch(request);
         if (!new URL(request.url).pathname.startsWith('/feed/')) return response;
         requests++;
         if (response.status !== 200) return response;

@@ -1,16 +1,15 @@
 // The README's Vitest typing, compiled as a user's project would compile it (strict, NodeNext): one reference to
 // each package's `vitest-provided` declarations types `inject('feedSandbox')` and `inject('feedMockUrl')`; without
 // it, inject() refuses the key, as Vitest's own types do.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
-const tsc = require.resolve('typescript/bin/tsc');
 
 /** The README's ```ts block that references `<package>/vitest-provided`. */
 function readmeUsage(pkg: string): string {
@@ -26,10 +25,25 @@ function readmeUsage(pkg: string): string {
 const project = mkdtempSync(join(here, '..', '.provided-context-'));
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
-function compile(files: Record<string, string>): { status: number | null; output: string } {
+// The compiler in this process rather than a `tsc` child: the same program and diagnostics as `tsc -p` on this
+// tsconfig, and the second compile reuses the first's parsed declaration files (Vitest's, the packages') instead of
+// parsing them again in a new process.
+const parsed = new Map<string, ts.SourceFile | undefined>();
+const host = ts.createCompilerHost({});
+const readSource = host.getSourceFile.bind(host);
+host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+  // The files under test change between compiles; only what they import is shared.
+  if (fileName.startsWith(project)) return readSource(fileName, languageVersion, onError, shouldCreate);
+  if (!parsed.has(fileName))
+    parsed.set(fileName, readSource(fileName, languageVersion, onError, shouldCreate));
+  return parsed.get(fileName);
+};
+
+function compile(files: Record<string, string>): { status: number; output: string } {
   for (const [name, code] of Object.entries(files)) writeFileSync(join(project, name), code);
+  const configPath = join(project, 'tsconfig.json');
   writeFileSync(
-    join(project, 'tsconfig.json'),
+    configPath,
     JSON.stringify({
       compilerOptions: {
         strict: true,
@@ -43,11 +57,22 @@ function compile(files: Record<string, string>): { status: number | null; output
       files: Object.keys(files),
     }),
   );
-  const run = spawnSync(process.execPath, [tsc, '-p', join(project, 'tsconfig.json')], {
-    encoding: 'utf8',
-    timeout: 240_000, // a guard against a hang
+  const config = ts.getParsedCommandLineOfConfigFile(configPath, undefined, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => {
+      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    },
   });
-  return { status: run.status, output: run.stdout + run.stderr };
+  if (!config) throw new Error(`${configPath} could not be read`);
+  const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, host });
+  const diagnostics = [...config.errors, ...ts.getPreEmitDiagnostics(program)];
+  const output = ts.formatDiagnostics(diagnostics, {
+    getCanonicalFileName: (f) => f,
+    getCurrentDirectory: () => project,
+    getNewLine: () => '\n',
+  });
+  // tsc's exit status: 0 without errors, else 2 (errors, nothing emitted: noEmit).
+  return { status: diagnostics.some((d) => d.category === ts.DiagnosticCategory.Error) ? 2 : 0, output };
 }
 
 describe("the README's Vitest typing", () => {

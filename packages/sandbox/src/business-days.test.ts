@@ -4,11 +4,11 @@
 // the test does not trust the calendar it checks.
 
 import { createResponseValidator } from '@assoc-feed/mock';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SandboxFetch, sandboxFetch } from './client.js';
-import { type RunningSandbox, startSandbox } from './index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxFetch } from './client.js';
 import { loadSpec } from './spec-reader/load.js';
 import { type OperationInfo, readOperations } from './spec-reader/operations.js';
+import { type InProcessSandbox, inProcessFetch, startInProcess } from './test-support/in-process.js';
 
 const spec = loadSpec();
 const validate = createResponseValidator(spec);
@@ -41,14 +41,13 @@ const closed: [date: string, why: string][] = [
 ];
 const open = ['2025-06-18', '2025-12-24', '2026-02-13', '2026-11-03', '2026-11-19'];
 
-let sandbox: RunningSandbox;
+let sandbox: InProcessSandbox;
 let call: SandboxFetch;
 beforeAll(async () => {
   // 2026-11-21 (Saturday) noon: every date above is in the past and published.
-  sandbox = await startSandbox({ now: () => Date.parse('2026-11-21T12:00:00-03:00') });
-  call = sandboxFetch(sandbox);
+  sandbox = startInProcess({ now: () => Date.parse('2026-11-21T12:00:00-03:00') });
+  call = inProcessFetch(sandbox);
 });
-afterAll(() => sandbox.stop());
 
 function url(op: OperationInfo, date: string): string {
   return `${op.path}?data=${date}`;

@@ -1,12 +1,12 @@
 // The same seed gives byte-identical answers: for every operation of the three documents, two sandboxes started
 // with the same seed and clock answer the same bytes, whatever the order the requests come in (nothing depends
 // on what was asked before). Another seed gives other data.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SandboxFetch, sandboxFetch } from './client.js';
-import { type RunningSandbox, startSandbox } from './index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxFetch } from './client.js';
 import { collectSampleIds, type SampleIds, sampleUrl } from './sample-requests.js';
 import { loadSpec } from './spec-reader/load.js';
 import { readOperations } from './spec-reader/operations.js';
+import { inProcessFetch, startInProcess } from './test-support/in-process.js';
 
 const NOW = () => Date.parse('2026-11-19T21:00:00-03:00');
 const feedOps = readOperations(loadSpec()).filter((op) => op.security === 'flowA');
@@ -30,13 +30,11 @@ async function answersOf(call: SandboxFetch, paths: string[]): Promise<Map<strin
   return out;
 }
 
-const started: RunningSandbox[] = [];
 let ids: SampleIds;
 let paths: string[];
 async function start(seed: number): Promise<SandboxFetch> {
-  const sandbox = await startSandbox({ seed, now: NOW, entitlements: ['E5'] });
-  started.push(sandbox);
-  return sandboxFetch(sandbox);
+  const sandbox = startInProcess({ seed, now: NOW, entitlements: ['E5'] });
+  return inProcessFetch(sandbox);
 }
 
 beforeAll(async () => {
@@ -48,7 +46,6 @@ beforeAll(async () => {
     return [one, ...more];
   });
 });
-afterAll(() => Promise.all(started.map((s) => s.stop())));
 
 describe('determinism', () => {
   it('covers every feed operation of the three documents', () => {

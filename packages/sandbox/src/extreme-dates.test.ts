@@ -6,13 +6,13 @@
 // request as sent.
 
 import { createResponseValidator } from '@assoc-feed/mock';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, isIsoDate } from './calendar.js';
-import { type SandboxFetch, sandboxFetch } from './client.js';
-import { type RunningSandbox, startSandbox } from './index.js';
+import type { SandboxFetch } from './client.js';
 import { collectSampleIds, type SampleIds, sampleUrl } from './sample-requests.js';
 import { loadSpec } from './spec-reader/load.js';
 import { type OperationInfo, type ParamInfo, readOperations } from './spec-reader/operations.js';
+import { type InProcessSandbox, inProcessFetch, startInProcess } from './test-support/in-process.js';
 
 const spec = loadSpec();
 const validate = createResponseValidator(spec);
@@ -65,15 +65,14 @@ function casesOf(op: OperationInfo): Case[] {
 const operations = readOperations(spec).filter((op) => op.security === 'flowA' && op.method === 'get');
 const cases = operations.flatMap(casesOf);
 
-let sandbox: RunningSandbox;
+let sandbox: InProcessSandbox;
 let call: SandboxFetch;
 let ids: SampleIds;
 beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => Date.parse('2026-11-21T12:00:00-03:00') });
-  call = sandboxFetch(sandbox);
+  sandbox = startInProcess({ now: () => Date.parse('2026-11-21T12:00:00-03:00') });
+  call = inProcessFetch(sandbox);
   ids = await collectSampleIds(call);
 });
-afterAll(() => sandbox.stop());
 
 async function ask(c: Case, date: string) {
   const extra = Object.fromEntries(c.sent.map(([name, form]) => [name, form(date)]));

@@ -2,9 +2,8 @@
 // migrated funds are single-class; 555 (FIF), offshore and ETF funds have no subclass and reuse their former
 // 6-digit code for fund and class; structured funds keep one class, whose subclasses (if any) are the former
 // classes; only FIF, ETF and OFFSHORE funds registered from 2024-10-01 on may be multiclass.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxFetch } from './client.js';
-import { type RunningSandbox, startSandbox } from './index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type InProcessSandbox, inProcessFetch, startInProcess } from './test-support/in-process.js';
 
 interface BatchRecord {
   content: { codigo_fundo: string; tipo_fundo: string; atributo: string };
@@ -13,12 +12,12 @@ interface BatchRecord {
 }
 
 const V2_START = '2024-10-01';
-let sandbox: RunningSandbox;
+let sandbox: InProcessSandbox;
 const funds: BatchRecord[] = [];
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => Date.parse('2026-11-19T21:00:00-03:00') });
-  const call = sandboxFetch(sandbox);
+  sandbox = startInProcess({ now: () => Date.parse('2026-11-19T21:00:00-03:00') });
+  const call = inProcessFetch(sandbox);
   for (let page = 0; ; page++) {
     const { status, body } = await call.json<{ content: BatchRecord[] }>(
       `/feed/fundos/v2/fundos/dados-cadastrais/lote?data-atualizacao=2000-01-01T00:00:00.000&size=1000&page=${page}`,
@@ -29,7 +28,6 @@ beforeAll(async () => {
     if (body.content.length < 1000) break;
   }
 });
-afterAll(() => sandbox.stop());
 
 /** Registered before v2 (its first class started before 2024-10-01): migrated from a v1 interface. */
 const migrated = (f: BatchRecord) => f.classes.some((c) => c.data_inicio_atividade_classe < V2_START);

@@ -5,24 +5,23 @@
 
 import { rawNumberText } from '@assoc-feed/core/internal';
 import { createSpecModel } from '@assoc-feed/specs/model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SandboxFetch, sandboxFetch } from './client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxFetch } from './client.js';
 import { Harvest } from './generate/harvest.js';
 import { SchemaGenerator } from './generate/schema-generator.js';
-import { type RunningSandbox, startSandbox } from './index.js';
 import { loadSpec } from './spec-reader/load.js';
 import { readOperations } from './spec-reader/operations.js';
+import { type InProcessSandbox, inProcessFetch, startInProcess } from './test-support/in-process.js';
 
 const DAY = '2026-11-19';
 const spec = loadSpec();
 
-let sandbox: RunningSandbox;
+let sandbox: InProcessSandbox;
 let call: SandboxFetch;
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 1, funds: 300, now: () => Date.parse('2026-11-23T12:00:00-03:00') });
-  call = sandboxFetch(sandbox);
+  sandbox = startInProcess({ seed: 1, funds: 300, now: () => Date.parse('2026-11-23T12:00:00-03:00') });
+  call = inProcessFetch(sandbox);
 });
-afterAll(() => sandbox.stop());
 
 /** An answer's JSON with every number kept as the digits sent (a quota's 17 decimals survive). */
 async function exact<T>(path: string): Promise<T> {
@@ -410,25 +409,21 @@ describe('the ETF preview and portfolios agree', () => {
     const start = preview[0]?.data_inicio_proxima as string;
     const later = new Date(`${start}T12:00:00-03:00`);
     later.setUTCDate(later.getUTCDate() + 1);
-    const own = await startSandbox({ seed: 1, funds: 300, now: () => later });
-    try {
-      const portfolio = await (async () => {
-        const res = await sandboxFetch(own)(
-          `/feed/precos-indices/v2/ima-etf/carteira-teorica?mes=${start.slice(5, 7)}&ano=${start.slice(0, 4)}`,
-        );
-        const text = await res.text();
-        return JSON.parse(text.replace(/([:[,])(-?\d[\d.eE+-]*)(?=[,\]}])/g, '$1"$2"')) as Row[];
-      })();
-      for (const p of preview.filter((r) => r.data_inicio_proxima === start)) {
-        const held = portfolio.find((r) => r.indice === p.indice && r.codigo_isin === p.codigo_isin);
-        // The preview's field has no documented scale: it may show more digits of the same quantity.
-        expect(held, `${p.indice} ${p.codigo_isin}`).toBeDefined();
-        expect(Number(p.quantidade_proxima_carteira).toFixed(3), `${p.indice} ${p.codigo_isin}`).toBe(
-          Number(held?.quantidade_indice).toFixed(3),
-        );
-      }
-    } finally {
-      await own.stop();
+    const own = startInProcess({ seed: 1, funds: 300, now: () => later });
+    const portfolio = await (async () => {
+      const res = await inProcessFetch(own)(
+        `/feed/precos-indices/v2/ima-etf/carteira-teorica?mes=${start.slice(5, 7)}&ano=${start.slice(0, 4)}`,
+      );
+      const text = await res.text();
+      return JSON.parse(text.replace(/([:[,])(-?\d[\d.eE+-]*)(?=[,\]}])/g, '$1"$2"')) as Row[];
+    })();
+    for (const p of preview.filter((r) => r.data_inicio_proxima === start)) {
+      const held = portfolio.find((r) => r.indice === p.indice && r.codigo_isin === p.codigo_isin);
+      // The preview's field has no documented scale: it may show more digits of the same quantity.
+      expect(held, `${p.indice} ${p.codigo_isin}`).toBeDefined();
+      expect(Number(p.quantidade_proxima_carteira).toFixed(3), `${p.indice} ${p.codigo_isin}`).toBe(
+        Number(held?.quantidade_indice).toFixed(3),
+      );
     }
   });
 });

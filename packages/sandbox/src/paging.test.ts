@@ -1,10 +1,10 @@
 // Paging and filters: totals in the envelope, every fund exactly once, 404 past the last page, size limits,
 // tipo-fundo, classe-assoc (repeatable), data-atualizacao; E8's cursor paging serves every record once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SandboxFetch, sandboxFetch } from './client.js';
-import { type RunningSandbox, startSandbox } from './index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxFetch } from './client.js';
 import { loadSpec } from './spec-reader/load.js';
 import { readOperations } from './spec-reader/operations.js';
+import { type InProcessSandbox, inProcessFetch, startInProcess } from './test-support/in-process.js';
 
 const NOW = Date.parse('2026-11-19T21:00:00-03:00');
 
@@ -46,14 +46,13 @@ interface SeriesRecord {
   data_atualizacao: string;
 }
 
-let sandbox: RunningSandbox;
+let sandbox: InProcessSandbox;
 let call: SandboxFetch;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW });
-  call = sandboxFetch(sandbox);
+  sandbox = startInProcess({ now: () => NOW });
+  call = inProcessFetch(sandbox);
 });
-afterAll(() => sandbox.stop());
 
 /** Pages a list until the service answers 404 (at most `limit` pages), collecting every record. */
 async function pageUntil404<T>(
@@ -292,12 +291,7 @@ describe('other lists', () => {
 
   it('E8: several days, any size, and tipo-fundo, each served whole (in a universe of 700 funds)', async () => {
     // What is checked here does not depend on the universe's size; a week of the default one is 50,000 records.
-    const small = await startSandbox({ now: () => NOW, funds: 700 });
-    try {
-      await severalDays(sandboxFetch(small));
-    } finally {
-      await small.stop();
-    }
+    await severalDays(inProcessFetch(startInProcess({ now: () => NOW, funds: 700 })));
   });
 
   async function severalDays(call: SandboxFetch): Promise<void> {
@@ -338,12 +332,8 @@ describe('other lists', () => {
     expect(expected[3]).toBe(expected[1]);
     // 64 KiB: each record fits, a page of 700 (about 0.3 MB) does not, so it is built from the records each time.
     for (const cacheBytes of [0, 64 * 1024]) {
-      const other = await startSandbox({ now: () => NOW, cacheBytes });
-      try {
-        expect(await twoPagesTwice(sandboxFetch(other)), `cacheBytes ${cacheBytes}`).toEqual(expected);
-      } finally {
-        await other.stop();
-      }
+      const other = startInProcess({ now: () => NOW, cacheBytes });
+      expect(await twoPagesTwice(inProcessFetch(other)), `cacheBytes ${cacheBytes}`).toEqual(expected);
     }
   });
 

@@ -6,19 +6,18 @@
 //
 // The calendar of the cases: 2026-10-01 and 2026-11-03 are the 1st business days (Nov 2 is a holiday);
 // day 15 is 2026-10-15 and, a Sunday in November, 2026-11-16; 2026-12-01 and 2026-12-15 are December's days.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SandboxFetch, sandboxFetch } from './client.js';
-import { type RunningSandbox, startSandbox } from './index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxFetch } from './client.js';
+import { type InProcessSandbox, inProcessFetch, startInProcess } from './test-support/in-process.js';
 
 let clock = Date.parse('2026-11-19T21:00:00-03:00');
-let sandbox: RunningSandbox;
+let sandbox: InProcessSandbox;
 let call: SandboxFetch;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => clock, tokenTtlSeconds: 315_360_000 });
-  call = sandboxFetch(sandbox);
+  sandbox = startInProcess({ now: () => clock, tokenTtlSeconds: 315_360_000 });
+  call = inProcessFetch(sandbox);
 });
-afterAll(() => sandbox.stop());
 
 interface Portfolio {
   indice: string;

@@ -1,20 +1,19 @@
 // The documented rules the sandbox honours: V7's five date rules, document 3's latest-date and month defaults
 // (with the release schedule's time), business days only, and one consistent universe (determinism by seed:
 // determinism.test.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SandboxFetch, sandboxFetch } from './client.js';
-import { type RunningSandbox, startSandbox } from './index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxFetch } from './client.js';
+import { type InProcessSandbox, inProcessFetch, startInProcess } from './test-support/in-process.js';
 
 let clock = Date.parse('2026-11-19T21:00:00-03:00');
-let sandbox: RunningSandbox;
+let sandbox: InProcessSandbox;
 let call: SandboxFetch;
 
 beforeAll(async () => {
   // Tokens outlive the clock jumps below (a token past its TTL is forgotten for good).
-  sandbox = await startSandbox({ now: () => clock, entitlements: ['E5'], tokenTtlSeconds: 315_360_000 });
-  call = sandboxFetch(sandbox);
+  sandbox = startInProcess({ now: () => clock, entitlements: ['E5'], tokenTtlSeconds: 315_360_000 });
+  call = inProcessFetch(sandbox);
 });
-afterAll(() => sandbox.stop());
 
 async function at<T>(moment: string, run: () => Promise<T>): Promise<T> {
   const saved = clock;

@@ -4,9 +4,9 @@
 // speed is measured in `pnpm bench`.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type SandboxFetch, sandboxFetch } from './client.js';
-import { type RunningSandbox, startSandbox } from './index.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SandboxFetch } from './client.js';
+import { type InProcessSandbox, inProcessFetch, startInProcess } from './test-support/in-process.js';
 import { FundUniverse } from './universe/funds.js';
 
 setFlagsFromString('--expose-gc');
@@ -20,16 +20,15 @@ function heapAfterGc(): number {
   return process.memoryUsage().heapUsed;
 }
 
-let sandbox: RunningSandbox;
+let sandbox: InProcessSandbox;
 let call: SandboxFetch;
 
 beforeAll(async () => {
   // No record cache: these tests count the records each answer computes (the cache is json-cache.test.ts's).
-  sandbox = await startSandbox({ funds: 1_000_000, now: NOW, cacheBytes: 0 });
-  call = sandboxFetch(sandbox);
+  sandbox = startInProcess({ funds: 1_000_000, now: NOW, cacheBytes: 0 });
+  call = inProcessFetch(sandbox);
   await call('/feed/fundos/v2/fundos?size=10');
 });
-afterAll(() => sandbox.stop());
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -37,38 +36,35 @@ afterEach(() => {
 /** Heap held by a started sandbox of `funds` funds that has answered a first page (the sandbox stays referenced). */
 async function heapOfSandbox(funds: number): Promise<number> {
   const before = heapAfterGc();
-  const s = await startSandbox({ funds, now: NOW });
-  const { status } = await sandboxFetch(s).json(
+  const s = startInProcess({ funds, now: NOW });
+  const { status } = await inProcessFetch(s).json(
     `/feed/fundos/v2/fundos?size=1000&page=${funds >= 2000 ? 1 : 0}`,
   );
   expect(status).toBe(200);
   const held = heapAfterGc() - before;
-  await s.stop();
+  // Read after the measure, so the sandbox is still held while it is taken.
+  expect(s.funds).toBe(funds);
   return held;
 }
 
 describe("document 1's beta database, read literally: 7,231,000 funds", () => {
   it('pages to its last page (7,230) and answers 404 past it; a class code of the last page finds its fund', async () => {
-    const literal = await startSandbox({ funds: 7_231_000, now: NOW });
-    try {
-      const get = sandboxFetch(literal);
-      // The batch registry (E7) lists every fund with its contexts: content and classes.
-      const batch =
-        '/feed/fundos/v2/fundos/dados-cadastrais/lote?data-atualizacao=2000-01-01T00:00:00.000&size=1000';
-      const last = await get.json<{
-        content: { content: { codigo_fundo: string }; classes: { codigo_classe: string }[] }[];
-      }>(`${batch}&page=7230`);
-      expect(last.status).toBe(200);
-      expect(last.body.content).toHaveLength(1000);
-      expect((await get(`${batch}&page=7231`)).status).toBe(404);
-      const fund = last.body.content.at(-1);
-      const detail = await get.json<{ codigo_fundo: string }>(
-        `/feed/fundos/v2/fundos/${fund?.classes.at(-1)?.codigo_classe}`,
-      );
-      expect(detail.body.codigo_fundo).toBe(fund?.content.codigo_fundo);
-    } finally {
-      await literal.stop();
-    }
+    const literal = startInProcess({ funds: 7_231_000, now: NOW });
+    const get = inProcessFetch(literal);
+    // The batch registry (E7) lists every fund with its contexts: content and classes.
+    const batch =
+      '/feed/fundos/v2/fundos/dados-cadastrais/lote?data-atualizacao=2000-01-01T00:00:00.000&size=1000';
+    const last = await get.json<{
+      content: { content: { codigo_fundo: string }; classes: { codigo_classe: string }[] }[];
+    }>(`${batch}&page=7230`);
+    expect(last.status).toBe(200);
+    expect(last.body.content).toHaveLength(1000);
+    expect((await get(`${batch}&page=7231`)).status).toBe(404);
+    const fund = last.body.content.at(-1);
+    const detail = await get.json<{ codigo_fundo: string }>(
+      `/feed/fundos/v2/fundos/${fund?.classes.at(-1)?.codigo_classe}`,
+    );
+    expect(detail.body.codigo_fundo).toBe(fund?.content.codigo_fundo);
   });
 });
 

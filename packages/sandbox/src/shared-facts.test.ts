@@ -1,20 +1,18 @@
 // Every shared fact of the table (test-support/shared-facts.ts) over the seeded world: seed 1, the first 300 funds,
 // on Monday 2026-11-23 at noon in Brasília, on three business days of different months and portfolio periods.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxFetch } from './client.js';
-import { type RunningSandbox, startSandbox } from './index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type InProcessSandbox, inProcessFetch, startInProcess } from './test-support/in-process.js';
 import { Reader, SHARED_FACTS } from './test-support/shared-facts.js';
 
 const LATEST = '2026-11-19';
 const DAYS = [LATEST, '2026-10-15', '2026-07-01'];
 
-let sandbox: RunningSandbox;
+let sandbox: InProcessSandbox;
 let read: Reader;
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 1, funds: 300, now: () => Date.parse('2026-11-23T12:00:00-03:00') });
-  read = new Reader(sandboxFetch(sandbox));
+  sandbox = startInProcess({ seed: 1, funds: 300, now: () => Date.parse('2026-11-23T12:00:00-03:00') });
+  read = new Reader(inProcessFetch(sandbox));
 });
-afterAll(() => sandbox.stop());
 
 describe('a fact two operations state is one figure in both', () => {
   it.each(SHARED_FACTS.map((row) => [row.fact, row] as const))(

@@ -2,10 +2,9 @@
 // in Brasília) on three business days: a maximum fee at least the fee, weights adding to 100, an index's points
 // adding to its level, durations and terms within the bond's life, business days where an operation publishes
 // business days, and net assets of a market of Brazil's size.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { businessDaysBetween, isBusinessDay } from './calendar.js';
-import { sandboxFetch } from './client.js';
-import { type RunningSandbox, startSandbox } from './index.js';
+import { type InProcessSandbox, inProcessFetch, startInProcess } from './test-support/in-process.js';
 import { Reader, type Row } from './test-support/shared-facts.js';
 
 const DAYS = ['2026-11-19', '2026-10-15', '2026-07-01'];
@@ -13,13 +12,12 @@ const PI = '/feed/precos-indices';
 const num = (v: unknown) => Number(v);
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
-let sandbox: RunningSandbox;
+let sandbox: InProcessSandbox;
 let read: Reader;
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 1, funds: 300, now: () => Date.parse('2026-11-23T12:00:00-03:00') });
-  read = new Reader(sandboxFetch(sandbox));
+  sandbox = startInProcess({ seed: 1, funds: 300, now: () => Date.parse('2026-11-23T12:00:00-03:00') });
+  read = new Reader(inProcessFetch(sandbox));
 });
-afterAll(() => sandbox.stop());
 
 async function list<T = Row>(path: string): Promise<T[]> {
   return (await read.json<T[]>(path)) ?? [];
