@@ -6,9 +6,10 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Each file in a fresh worker thread rather than a forked process (cheaper to start; `pnpm bench suite core`
-    // compares): core's tests start no process and change no working directory. Files keep their isolation: in
-    // a shared worker a file's stubbed clock would reach the next.
+    // One worker thread imports the modules once for every file (a fresh worker per file spent most of the run
+    // starting and transforming again): core's tests start no process and change no working directory, and each
+    // file undoes what it changes (fake timers, stubbed globals and env, spies) in its own hooks.
     pool: 'threads',
+    isolate: false,
   },
 });

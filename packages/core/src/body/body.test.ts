@@ -6,6 +6,7 @@ import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FeedError, ResponseParseError, ResponseTooLargeError } from '../errors/errors.js';
 import { DETAIL, ONE_FUND, setupClient } from '../test-support/client.js';
+import { useFakeClock, useRealClock } from '../test-support/clock.js';
 import type { FakeFeedOptions } from '../test-support/fixtures.js';
 
 /** Feed calls get `answer`; the token route stays the fake's own. */
@@ -38,7 +39,7 @@ async function failure(call: Promise<unknown>): Promise<FeedError> {
 
 const servers: Server[] = [];
 afterEach(async () => {
-  vi.useRealTimers();
+  useRealClock();
   await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
 });
 
@@ -292,7 +293,7 @@ describe('maxResponseBytes', () => {
 
 describe('the deadline', () => {
   it('covers reading and parsing: an answer that comes complete only after the deadline is a TimeoutError', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    useFakeClock();
     const { getOne } = setupClient(
       feedOnly(() => {
         const body = JSON.stringify({ content: { codigo_fundo: 'F0000000001', nome: 'late' } });

@@ -14,6 +14,7 @@ import {
   UnauthorizedError,
 } from '../errors/errors.js';
 import { DETAIL, LIST, MONTHLY, setupClient as setup } from '../test-support/client.js';
+import { useFakeClock, useRealClock } from '../test-support/clock.js';
 import {
   BASE_URL,
   CLIENT_ID,
@@ -431,13 +432,13 @@ describe('timeouts and aborts', () => {
    * when the test says, not when a busy machine gets round to it. The fake feed answers in microtasks.
    */
   async function onTestClock<T>(body: (advance: (ms: number) => Promise<void>) => Promise<T>): Promise<T> {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    useFakeClock();
     try {
       return await body(async (ms) => {
         await vi.advanceTimersByTimeAsync(ms);
       });
     } finally {
-      vi.useRealTimers();
+      useRealClock();
     }
   }
 

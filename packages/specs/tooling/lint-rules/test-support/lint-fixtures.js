@@ -41,46 +41,68 @@ export function configuredRules() {
 }
 
 /**
- * Lints every fixture in one CLI run with only `rules` enabled (as errors).
- * @param {string[]} rules plugin rule names without the `feed/` prefix, or the ids of configurable rules
- *   (`rule/…`), which are taken as the repository's redocly.yaml defines them
- * @param {Fixture[]} fixtures
- * @returns {Map<string, Finding[]>} findings by fixture name, sorted by location then message
+ * The fixtures of one lint-rule test file and the rules they are linted with.
+ * @typedef {{ rules: string[], fixtures: Fixture[] }} FixtureSet
  */
-export function lintFixtures(rules, fixtures) {
+
+/**
+ * Lints every fixture of every set in one CLI run (starting the CLI is most of a small lint's cost), each set
+ * with only its `rules` enabled (as errors): each fixture is an API of its own in the config, with its set's rules.
+ * @param {Record<string, FixtureSet>} sets by name; a set's `rules` are plugin rule names without the `feed/`
+ *   prefix, or the ids of configurable rules (`rule/…`), which are taken as the repository's redocly.yaml defines them
+ * @returns {Record<string, Record<string, Finding[]>>} by set, then fixture: findings sorted by location then message
+ */
+export function lintFixtureSets(sets) {
   const root = mkdtempSync(join(tmpdir(), 'feed-lint-'));
   try {
     const configured = configuredRules();
-    const config = [
-      'plugins:',
-      `  - ${JSON.stringify(PLUGIN)}`,
-      'rules:',
-      ...rules.map((rule) => {
-        if (!rule.startsWith('rule/')) return `  feed/${rule}: error`;
-        const definition = configured[rule];
-        if (!definition) throw new Error(`redocly.yaml defines no configurable rule ${rule}`);
-        return `  ${rule}: ${JSON.stringify({ ...definition, severity: 'error' })}`;
-      }),
-      'telemetry: off',
-      '',
-    ].join('\n');
-    writeFileSync(join(root, 'redocly.yaml'), config);
-    /** @type {Map<string, Finding[]>} */
-    const results = new Map();
-    const entries = fixtures.map((fixture, index) => {
-      if (results.has(fixture.name)) throw new Error(`duplicate fixture name: ${fixture.name}`);
-      results.set(fixture.name, []);
-      for (const [path, content] of Object.entries(fixture.files)) {
-        const file = join(root, `f${index}`, path);
-        mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+    /** @param {string} rule */
+    const ruleLine = (rule) => {
+      if (!rule.startsWith('rule/')) return `feed/${rule}: error`;
+      const definition = configured[rule];
+      if (!definition) throw new Error(`redocly.yaml defines no configurable rule ${rule}`);
+      return `${rule}: ${JSON.stringify({ ...definition, severity: 'error' })}`;
+    };
+    /** @type {Record<string, Record<string, Finding[]>>} */
+    const results = {};
+    /** @type {Array<{ alias: string, findings: Record<string, Finding[]>, fixture: Fixture }>} */
+    const entries = [];
+    const config = ['plugins:', `  - ${JSON.stringify(PLUGIN)}`, 'apis:'];
+    for (const [setIndex, [setName, { rules, fixtures }]] of Object.entries(sets).entries()) {
+      /** @type {Record<string, Finding[]>} */
+      const findings = {};
+      results[setName] = findings;
+      for (const fixture of fixtures) {
+        if (Object.hasOwn(findings, fixture.name)) throw new Error(`duplicate fixture name: ${fixture.name}`);
+        findings[fixture.name] = [];
+        const folder = `s${setIndex}/f${entries.length}`;
+        for (const [path, content] of Object.entries(fixture.files)) {
+          const file = join(root, folder, path);
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+        }
+        const alias = `f${entries.length}@v1`;
+        entries.push({ alias, findings, fixture });
+        config.push(`  ${alias}:`, `    root: ${folder}/openapi.yaml`, '    rules:');
+        config.push(...rules.map((rule) => `      ${ruleLine(rule)}`));
       }
-      return `f${index}/openapi.yaml`;
-    });
+    }
+    config.push('telemetry: off', '');
+    writeFileSync(join(root, 'redocly.yaml'), config.join('\n'));
 
     const run = spawnSync(
       process.execPath,
-      [CLI, 'lint', '--config', 'redocly.yaml', '--format', 'json', '--max-problems', '100000', ...entries],
+      [
+        CLI,
+        'lint',
+        '--config',
+        'redocly.yaml',
+        '--format',
+        'json',
+        '--max-problems',
+        '100000',
+        ...entries.map((e) => e.alias),
+      ],
       { cwd: root, encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' } },
     );
     // One JSON report per linted document, printed one after the other.
@@ -93,16 +115,20 @@ export function lintFixtures(rules, fixtures) {
     const problems = reports.flatMap((report) => report.problems);
     for (const problem of problems) {
       const where = problem.location[0];
-      const match = where ? /^f(\d+)\/(.*)$/.exec(where.source.ref) : null;
-      const fixture = match ? fixtures[Number(match[1])] : undefined;
-      if (!where || !match || !fixture) {
+      const match = where ? /^s\d+\/f(\d+)\/(.*)$/.exec(where.source.ref) : null;
+      const entry = match ? entries[Number(match[1])] : undefined;
+      if (!where || !match || !entry) {
         throw new Error(`finding outside the fixtures: ${JSON.stringify(problem)}`);
       }
-      results
-        .get(fixture.name)
-        ?.push({ rule: problem.ruleId, at: `${match[2]}${where.pointer}`, message: problem.message });
+      entry.findings[entry.fixture.name]?.push({
+        rule: problem.ruleId,
+        at: `${match[2]}${where.pointer}`,
+        message: problem.message,
+      });
     }
-    for (const findings of results.values()) findings.sort(byLocation);
+    for (const findings of Object.values(results)) {
+      for (const list of Object.values(findings)) list.sort(byLocation);
+    }
     return results;
   } finally {
     rmSync(root, { recursive: true, force: true });
