@@ -202,7 +202,8 @@ function openStream<P>(out: string, target: OpenTarget): OpenedJob<P> {
     );
   }
   // This process's own stdout (a socket cannot be opened by its /proc link): written as stdout is.
-  if (STDOUT_LINKS.has(resolve(out))) return { destination: stdoutDestination(target.stdout), save() {}, finish() {} };
+  if (STDOUT_LINKS.has(resolve(out)))
+    return { destination: stdoutDestination(target.stdout), save() {}, finish() {} };
   let fd: number;
   try {
     fd = openSync(out, 'w');
