@@ -12,6 +12,10 @@ export default defineConfig({
     // not once per file. They leave nothing behind that another reads (env stubs are undone, servers stopped).
     isolate: false,
     unstubEnvs: true,
+    // Two workers, whatever the core count (vitest's default is one on two cores): most of a file's time is spent
+    // waiting on a sandbox's latency, a child process or the bucket, so two files overlap well. Each worker loads
+    // the modules once; every file makes its own directories, sandboxes and buckets.
+    maxWorkers: 2,
     testTimeout: 180_000,
     hookTimeout: 60_000,
   },
