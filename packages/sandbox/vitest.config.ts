@@ -12,8 +12,5 @@ export default defineConfig({
     // sandbox's modules are loaded once per worker, not once per file (the package's CPU time 94 s → 71 s,
     // measured). So a file must leave nothing behind: stop every server it starts, restore what it patches.
     isolate: false,
-    // Two workers, whatever the core count (vitest's default is one on two cores): the server suites wait on
-    // sockets and child processes (Prism, the bin), so two files overlap well; each worker loads the modules once.
-    maxWorkers: 2,
   },
 });
