@@ -12,11 +12,11 @@ import { describe, expect, it } from 'vitest';
 
 const folder = fileURLToPath(new URL('../type-tests/', import.meta.url));
 
-// The compiler tsc runs, on the same tsconfig files, in this process. The two programs share the declaration
-// files both parse (the packages' dist, lib.dom…), keyed by how each was parsed, so the second parses few again.
+// The compiler tsc runs, on the same tsconfig files, in this process. Its programs share the declaration files
+// they all parse (the packages' dist, lib.dom…), keyed by how each was parsed, so the later ones parse few again.
 const parsed = new Map<string, ts.SourceFile | undefined>();
 
-function program(mode: 'nodenext' | 'bundler') {
+function program(mode: 'nodenext' | 'bundler' | 'misspelt') {
   const config = ts.getParsedCommandLineOfConfigFile(`${folder}tsconfig.${mode}.json`, undefined, {
     ...ts.sys,
     onUnRecoverableConfigFileDiagnostic: (d) => {
@@ -69,39 +69,37 @@ describe('a strict user file compiles as the openapi-fetch habit expects', () =>
   });
 });
 
-// The two compilers users run, as processes: `tsc` of TypeScript 5.9 and of TypeScript 7 (a native binary, which
-// has no JavaScript API to run in process).
-const compilers = {
-  '5.9': fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)),
-  '7': fileURLToPath(new URL('../node_modules/typescript-7/bin/tsc', import.meta.url)),
-} as const;
-
 interface Reported {
   line: number;
   column: number;
   text: string;
 }
 
-/** The errors `tsc -p type-tests/<config>` reports (its plain output: a first line, then indented ones). */
-function compile(compiler: keyof typeof compilers, config: string): Promise<Reported[]> {
+/** The errors in tsc's plain output (`--pretty false`: a first line per error, then indented ones). */
+function parse(output: string): Reported[] {
+  const found: Reported[] = [];
+  for (const line of output.split('\n')) {
+    const first = /^.+\((\d+),(\d+)\): error (TS\d+: .*)$/.exec(line);
+    const last = found.at(-1);
+    if (first) found.push({ line: Number(first[1]), column: Number(first[2]), text: first[3] as string });
+    else if (last && /^\s/.test(line)) last.text += `\n${line.trim()}`;
+    else if (line.trim() !== '') throw new Error(`tsc printed what is not a diagnostic: ${line}`);
+  }
+  return found;
+}
+
+/** What `tsc -p type-tests/<config> --pretty false` of TypeScript 7 prints: a native binary, with no JavaScript
+ * API to run in process, so it runs as users run it. */
+function tsc7(config: string): Promise<string> {
+  const tsc = fileURLToPath(new URL('../node_modules/typescript-7/bin/tsc', import.meta.url));
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [compilers[compiler], '-p', `${folder}${config}`, '--pretty', 'false'],
+      [tsc, '-p', `${folder}${config}`, '--pretty', 'false'],
       { cwd: folder, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout) => {
-        if (error && error.code !== 1 && error.code !== 2) return reject(error);
-        const found: Reported[] = [];
-        for (const line of stdout.split('\n')) {
-          const first = /^.+\((\d+),(\d+)\): error (TS\d+: .*)$/.exec(line);
-          const last = found.at(-1);
-          if (first)
-            found.push({ line: Number(first[1]), column: Number(first[2]), text: first[3] as string });
-          else if (last && /^\s/.test(line)) last.text += `\n${line.trim()}`;
-          else if (line.trim() !== '')
-            return reject(new Error(`tsc printed what is not a diagnostic: ${line}`));
-        }
-        resolve(found);
+        if (error && error.code !== 1 && error.code !== 2) reject(error);
+        else resolve(stdout);
       },
     );
   });
@@ -112,9 +110,20 @@ it.each(['nodenext', 'bundler'])(
   'TypeScript 7: user-patterns.ts under %s: no error',
   { timeout: 300_000 },
   async (mode) => {
-    expect(await compile('7', `tsconfig.${mode}.json`)).toEqual([]);
+    expect(parse(await tsc7(`tsconfig.${mode}.json`))).toEqual([]);
   },
 );
+
+// The errors each compiler reports on type-tests/tsconfig.misspelt.json, read from the same plain text: TypeScript
+// 5.9 in this process (the compiler its tsc runs, formatting as tsc does, from the declarations the checks above
+// parsed), TypeScript 7 as a process.
+const compilers = {
+  '5.9': async () => {
+    const { config, program: p } = program('misspelt');
+    return parse(format([...config.errors, ...ts.getPreEmitDiagnostics(p)]));
+  },
+  '7': async () => parse(await tsc7('tsconfig.misspelt.json')),
+} as const;
 
 describe.each(Object.keys(compilers) as (keyof typeof compilers)[])('TypeScript %s', (compiler) => {
   it('a misspelt option: one error, at the typo, with "Did you mean"', { timeout: 300_000 }, async () => {
@@ -128,7 +137,7 @@ describe.each(Object.keys(compilers) as (keyof typeof compilers)[])('TypeScript 
       return [{ line: at + 1, column: (lines[at] as string).indexOf(`${typed}:`) + 1, typed, meant }];
     });
     expect(expected.length).toBeGreaterThanOrEqual(6);
-    const found = await compile(compiler, 'tsconfig.misspelt.json');
+    const found = await compilers[compiler]();
     expect(found.map((f) => `${f.line}:${f.column}`)).toEqual(expected.map((e) => `${e.line}:${e.column}`));
     for (const [i, e] of expected.entries()) {
       expect(found[i]?.text).toContain(

@@ -16,12 +16,9 @@ async function main(): Promise<number> {
     return 0;
   }
   const { settings } = parsed;
-  const [{ createCatalog }, { connect }, { createServer, version }, { LineTransport }] = await Promise.all([
-    import('./catalog.js'),
-    import('./feed.js'),
-    import('./server.js'),
-    import('./line-transport.js'),
-  ]);
+  // What a usage error may come from (--only, the FEED_* variables) loads first; the MCP server only once the
+  // configuration holds, so a misconfigured assistant gets its error without waiting for it.
+  const [{ createCatalog }, { connect }] = await Promise.all([import('./catalog.js'), import('./feed.js')]);
   let catalog: ReturnType<typeof createCatalog>;
   try {
     catalog = createCatalog(settings.only);
@@ -29,6 +26,10 @@ async function main(): Promise<number> {
     throw new UsageError((error as Error).message);
   }
   const feed = await connect(settings);
+  const [{ createServer, version }, { LineTransport }] = await Promise.all([
+    import('./server.js'),
+    import('./line-transport.js'),
+  ]);
   const server = createServer({ catalog, feed, maxChars: settings.maxChars });
   const stop = async () => {
     await server.close().catch(() => {});
