@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningSandbox } from '@assoc-feed/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectExit, finished, runCli, sandboxEnv, spawnCli, startTestSandbox } from '../test-support/cli.js';
+import { expectExit, finished, sandboxEnv, spawnCli, startTestSandbox } from '../test-support/cli.js';
 import { runMain } from '../test-support/in-process.js';
 
 let sandbox: RunningSandbox;
@@ -123,7 +123,8 @@ describe('kill and resume', () => {
       const saved = readSaved(checkpoint) as Saved;
       expect(saved.records).toBeGreaterThan(0);
 
-      const resumed = expectExit(await runCli(c.args(out), sandboxEnv(sandbox)), 0);
+      // The resume reads only what the killed process left on disk: the same command, run in this process.
+      const resumed = expectExit(await runMain(c.args(out), sandboxEnv(sandbox)), 0);
       expect(resumed.stderr).toMatch(/^resuming /m);
       expect(existsSync(checkpoint)).toBe(false);
       expect(readFileSync(out, 'utf8')).toBe(readFileSync(reference, 'utf8'));
