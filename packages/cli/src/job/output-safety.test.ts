@@ -65,7 +65,7 @@ async function killAfter(args: string[], checkpoint: string, records: number, cw
   const deadline = Date.now() + 90_000; // a guard against a hang, with room for a busy machine
   while (savedRecords(checkpoint) < records) {
     if (Date.now() > deadline) throw new Error('the run never reached the kill point');
-    await sleep(2);
+    await sleep(10);
   }
   child.kill('SIGKILL');
   expect((await exited).signal).toBe('SIGKILL');
@@ -245,7 +245,7 @@ describe('Ctrl-C', () => {
     const deadline = Date.now() + 90_000; // a guard against a hang, with room for a busy machine
     while (!printed && savedRecords(join(dir, 'int.ndjson.checkpoint.json')) === 0) {
       if (Date.now() > deadline) throw new Error('the run never started');
-      await sleep(2);
+      await sleep(10);
     }
     child.kill('SIGINT');
     const result = await exited;
