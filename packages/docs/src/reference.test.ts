@@ -20,7 +20,6 @@ import { collectInferred } from './site/extensions.ts';
 import type { Document, Json } from './site/inputs.ts';
 import { isPaginated } from './site/operations.ts';
 import {
-  BROWSER_WAIT_MS,
   type ConnectedBrowser,
   connectChromium,
   newPage,
@@ -29,6 +28,7 @@ import {
   screenshot,
 } from './test-support/browser.ts';
 import { checkLinks } from './test-support/links.ts';
+import { openSection, operationSection } from './test-support/redoc-sections.ts';
 import {
   builtDocuments,
   distDir,
@@ -54,39 +54,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const operationSection = (route: string) => `[data-item-kind="httpItem"][data-section-id="${route}"]`;
-
-/** Goes to a route of the open Redoc page (hash navigation, no reload). */
-async function goTo(page: Page, route: string): Promise<void> {
-  await page.evaluate((r) => {
-    window.location.hash = r;
-  }, route);
-}
-
-/**
- * Waits until the operation's section (Redoc renders sections as they come into view) holds all these words;
- * returns its text either way.
- */
-async function sectionWith(page: Page, route: string, words: string[], timeout = 10_000): Promise<string> {
-  try {
-    await page.waitForFunction(
-      ({ selector, words }) => {
-        const text = (document.querySelector(selector) as HTMLElement | null)?.innerText ?? '';
-        return words.every((w) => text.includes(w));
-      },
-      { selector: operationSection(route), words },
-      { timeout, polling: 100 }, // innerText lays the section out: every 100 ms, not every frame
-    );
-  } catch {
-    // judged by the caller on the text below
-  }
-  return (
-    (await page
-      .locator(operationSection(route))
-      .first()
-      .innerText()
-      .catch(() => '')) ?? ''
-  );
+/** Goes to an operation's route and waits for its section to hold these words; returns the section's text. */
+async function sectionWith(page: Page, route: string, words: string[]): Promise<string> {
+  return (await openSection(page, route, words)).text;
 }
 
 async function pickLanguage(page: Page, route: string, label: string): Promise<void> {
@@ -138,6 +108,8 @@ for (const doc of builtDocuments()) {
     const legacyOp = operations[operations.length - 1] as Operation;
     const legacy = `#tag/${encodeURIComponent(legacyOp.tag)}/operation/${legacyOp.operationId}`;
     let landed: { path: string; hash: string; text: string };
+    /** The operation sections seen on the page while the walk below stood on an operation of each tag. */
+    const seenUnderTag = new Map<string, Set<string>>();
 
     beforeAll(async () => {
       page = tab.page;
@@ -148,7 +120,7 @@ for (const doc of builtDocuments()) {
       landed = {
         path: url.pathname,
         hash: decodeURI(url.hash),
-        text: await sectionWith(page, operationRoute(legacyOp), [legacyOp.summary]),
+        text: (await openSection(page, operationRoute(legacyOp), [legacyOp.summary], { go: false })).text,
       };
       await settle(page);
     });
@@ -166,8 +138,11 @@ for (const doc of builtDocuments()) {
         const route = operationRoute(op);
         const words = [op.summary, op.path];
         if (op.method === 'get') words.push(factory, `client.GET('${op.path}'`);
-        await goTo(page, route);
-        const text = await sectionWith(page, route, words);
+        const { text, rendered } = await openSection(page, route, words);
+        const prefix = `${tagRoute(op.tag)}/`;
+        const seen = seenUnderTag.get(op.tag) ?? new Set();
+        for (const id of rendered) if (id.startsWith(prefix)) seen.add(id);
+        seenUnderTag.set(op.tag, seen);
         if (!text) wrong.push(`${op.operationId}: no section ${route}`);
         for (const w of text ? words : [])
           if (!text.includes(w)) wrong.push(`${op.operationId}: lacks "${w}"`);
@@ -176,9 +151,10 @@ for (const doc of builtDocuments()) {
       expect(problems()).toEqual([]);
     });
 
-    // Reads the page the test above walked: Redoc draws an operation's section once it is navigated to, so this
-    // runs after every operation has been drawn (tests of a file run in order), and a section under the wrong tag,
-    // a missing one or an extra one shows here.
+    // Reads what the walk above saw: Redoc draws the sections of one tag at a time, those of the tag of the
+    // operation navigated to (as a link to the tag itself would), so standing on each of its operations showed
+    // every section it draws under each tag, and a section under the wrong tag, a missing one or an extra one
+    // shows here (tests of a file run in order).
     test('the operations rendered under each tag are exactly those of the spec', async () => {
       const expected = new Map<string, Set<string>>();
       for (const op of operations) {
@@ -186,29 +162,8 @@ for (const doc of builtDocuments()) {
         set.add(operationRoute(op));
         expected.set(op.tag, set);
       }
-      for (const [tag, routes] of expected) {
-        const route = tagRoute(tag);
-        await goTo(page, route);
-        await page
-          .waitForFunction(
-            ({ prefix, size }) =>
-              [...document.querySelectorAll('[data-item-kind="httpItem"][data-section-id]')].filter((n) =>
-                n.getAttribute('data-section-id')?.startsWith(`${prefix}/`),
-              ).length >= size,
-            { prefix: route, size: routes.size },
-            { timeout: BROWSER_WAIT_MS },
-          )
-          .catch(() => undefined);
-        const rendered = await page.$$eval(
-          '[data-item-kind="httpItem"][data-section-id]',
-          (nodes, prefix) =>
-            nodes
-              .map((n) => n.getAttribute('data-section-id') as string)
-              .filter((id) => id.startsWith(`${prefix}/`)),
-          route,
-        );
-        expect(new Set(rendered), `operations under tag ${tag}`).toEqual(routes);
-      }
+      for (const [tag, routes] of expected)
+        expect(seenUnderTag.get(tag) ?? new Set(), `operations under tag ${tag}`).toEqual(routes);
       await screenshot(page, `reference-${doc.api}`);
     });
 
@@ -223,10 +178,9 @@ for (const doc of builtDocuments()) {
       for (const [op, label, words] of samples) {
         if (!op) continue;
         const route = operationRoute(op);
-        await goTo(page, route);
         await sectionWith(page, route, [op.summary]);
         await pickLanguage(page, route, label);
-        const text = await sectionWith(page, route, words);
+        const { text } = await openSection(page, route, words, { go: false });
         for (const w of words)
           if (!text.includes(w)) wrong.push(`${op.operationId} (${label}): lacks "${w}"`);
         await pickLanguage(page, route, languages.typescript.label);
@@ -240,10 +194,9 @@ for (const doc of builtDocuments()) {
       expect(lifted, 'an operation whose response body carries a choice on its root schema').toBeDefined();
       if (!lifted) return;
       const route = operationRoute(lifted.op);
-      await goTo(page, route);
       await sectionWith(page, route, [lifted.op.summary]);
       await page.locator(operationSection(route)).getByRole('button', { name: '200' }).first().click();
-      const text = await sectionWith(page, route, [lifted.words]);
+      const { text } = await openSection(page, route, [lifted.words], { go: false });
       expect(text).toContain(lifted.words);
       expect(text).toContain('Not shown in the document; our choice:');
       // At a glance: a badge with the basis; the reasoning one click away, with a link to the choice's row.
