@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs Debian packages the tests drive when their command is missing: Chromium for the docs' and clients'
-# browser tests (a test tool's own browser download cannot work on this network), tmux for the CLI's terminal
-# test. Usage: ensure-debian-packages.sh COMMAND[=PACKAGE] …  (e.g. chromium tmux)
+# Installs Debian packages the tests drive when their command is missing: Chromium's headless shell for the docs'
+# and clients' browser tests (a test tool's own browser download cannot work on this network), tmux for the CLI's terminal
+# test. Usage: ensure-debian-packages.sh COMMAND[=PACKAGE] …  (e.g. chromium-headless-shell tmux)
 set -euo pipefail
 missing=()
 for wanted in "$@"; do

@@ -70,7 +70,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ funds: FUNDS });
   const url = await serveSite(bundleText);
   browser = await chromium.launch({
-    executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH || '/usr/bin/chromium-headless-shell',
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });

@@ -88,7 +88,7 @@ beforeAll(async () => {
   const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
 
   browser = await chromium.launch({
-    executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH || '/usr/bin/chromium-headless-shell',
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
