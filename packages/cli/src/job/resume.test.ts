@@ -17,8 +17,9 @@ let dir: string;
 const FUNDS = 600;
 
 beforeAll(async () => {
-  // Latency per answer, as over a network, so the kill lands while requests are in flight.
-  sandbox = await startTestSandbox({ funds: FUNDS, latencyMs: 60 });
+  // Latency per answer, as over a network, so the kill lands while requests are in flight: the runs last long in
+  // waiting, which costs no CPU, so a busy machine that polls late still kills before the last page.
+  sandbox = await startTestSandbox({ funds: FUNDS, latencyMs: 150 });
   dir = mkdtempSync(join(tmpdir(), 'assoc-feed-resume-'));
 });
 afterAll(async () => {
