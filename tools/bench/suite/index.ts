@@ -4,7 +4,8 @@
 // CPU seconds are the figure to compare on a shared machine; wall depends on what else runs.
 // A package's figure comes from bash's `times` after its script; a file's from a probe that vitest runs before
 // it (probe.ts), from its set-up to its last hook. A package's figure minus its files' is vitest's own start-up,
-// the workers' and type checks (tsc before vitest in some scripts).
+// the workers' and type checks (tsc before vitest in some scripts). The machine's CPU during the package's run
+// (machine-cpu.ts) also counts the browser's processes, which `times` misses: compare it on an idle machine.
 import { spawn } from 'node:child_process';
 import {
   copyFileSync,
@@ -20,6 +21,7 @@ import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '@assoc-feed/specs-tooling/apis';
 import type { Row } from '../measure.ts';
+import { machineCpuSeconds } from './machine-cpu.ts';
 import { type FileTime, type PackageTime, printProfile } from './table.ts';
 
 const PROBE = 'suite-bench.probe.ts';
@@ -76,8 +78,9 @@ function runScript(
   dir: string,
   script: string,
   env: NodeJS.ProcessEnv,
-): Promise<{ code: number; wall: number; cpu: number; output: string }> {
+): Promise<{ code: number; wall: number; cpu: number; machine?: number; output: string }> {
   const started = performance.now();
+  const machineBefore = machineCpuSeconds();
   const timesFile = join(mkdtempSync(join(tmpdir(), 'suite-bench-')), 'times');
   const wrapped = `${script}\nstatus=$?\ntimes > '${timesFile}'\nexit $status`;
   return new Promise((resolve, reject) => {
@@ -99,6 +102,9 @@ function runScript(
     child.on('error', reject);
     child.on('close', (code) => {
       const wall = (performance.now() - started) / 1000;
+      const machineAfter = machineCpuSeconds();
+      const machine =
+        machineBefore === undefined || machineAfter === undefined ? undefined : machineAfter - machineBefore;
       // `times`: the shell's user and system, then its children's: "0m1.250s 0m0.310s" on each line.
       const lines = existsSync(timesFile) ? readFileSync(timesFile, 'utf8').trim().split('\n') : [];
       const seconds = (lines.join(' ').match(/(\d+)m([\d.]+)s/g) ?? []).map((t) => {
@@ -106,7 +112,7 @@ function runScript(
         return Number(m) * 60 + Number(s);
       });
       rmSync(join(timesFile, '..'), { recursive: true, force: true });
-      resolve({ code: code ?? 1, wall, cpu: seconds.reduce((a, b) => a + b, 0), output });
+      resolve({ code: code ?? 1, wall, cpu: seconds.reduce((a, b) => a + b, 0), machine, output });
     });
   });
 }
@@ -126,7 +132,14 @@ async function profilePackage(pkg: Workspace): Promise<PackageTime> {
       .map((f) => ({ ...f, file: relative(pkg.dir, f.file ?? '?') }));
     if (result.code !== 0)
       console.error(`suite: ${pkg.name} failed (exit ${result.code}):\n${result.output.slice(-4000)}`);
-    return { name: pkg.name, wall: result.wall, cpu: result.cpu, ok: result.code === 0, files };
+    return {
+      name: pkg.name,
+      wall: result.wall,
+      cpu: result.cpu,
+      machine: result.machine,
+      ok: result.code === 0,
+      files,
+    };
   } finally {
     rmSync(join(pkg.dir, config), { force: true });
     rmSync(join(pkg.dir, PROBE), { force: true });

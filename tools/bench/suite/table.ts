@@ -12,6 +12,8 @@ export interface PackageTime {
   name: string;
   wall: number;
   cpu: number;
+  /** The whole machine's CPU during the run (undefined without /proc). */
+  machine?: number;
   ok: boolean;
   files: FileTime[];
 }
@@ -33,16 +35,17 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 export function printProfile(packages: PackageTime[]): Row[] {
   const byCpu = [...packages].sort((a, b) => b.cpu - a.cpu);
   console.log(
-    "\nsuite: per package (the package's `test` script; CPU = user + system, started processes included)",
+    "\nsuite: per package (the package's `test` script; CPU = user + system of the processes it waited for; machine CPU = the whole machine's meanwhile, the browser's renderers included: read it idle)",
   );
   printRows(
-    ['package', 'CPU s', 'wall s', 'files', 'files CPU s', 'outside files CPU s', 'result'],
+    ['package', 'CPU s', 'machine CPU s', 'wall s', 'files', 'files CPU s', 'outside files CPU s', 'result'],
     [
       ...byCpu.map((p) => {
         const filesCpu = sum(p.files.map((f) => f.cpu));
         return [
           p.name,
           s(p.cpu),
+          p.machine === undefined ? '-' : s(p.machine),
           s(p.wall),
           String(p.files.length),
           s(filesCpu),
@@ -53,6 +56,7 @@ export function printProfile(packages: PackageTime[]): Row[] {
       [
         'total',
         s(sum(packages.map((p) => p.cpu))),
+        s(sum(packages.map((p) => p.machine ?? 0))),
         s(sum(packages.map((p) => p.wall))),
         String(sum(packages.map((p) => p.files.length))),
         s(sum(packages.flatMap((p) => p.files.map((f) => f.cpu)))),
@@ -82,6 +86,10 @@ export function printProfile(packages: PackageTime[]): Row[] {
     {
       benchmark: `suite: ${packages.length} packages' tests, CPU (user + system)`,
       figure: `${s(sum(packages.map((p) => p.cpu)))} s`,
+    },
+    {
+      benchmark: "suite: the machine's CPU meanwhile (the browser's renderers included)",
+      figure: `${s(sum(packages.map((p) => p.machine ?? 0)))} s`,
     },
     {
       benchmark: 'suite: the same, wall (one package at a time)',
