@@ -31,6 +31,10 @@ function printRows(headers: string[], rows: string[][]): void {
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
+/** The machine's CPU of all the packages, or undefined when a package has none (no /proc): never a partial sum. */
+const machineTotal = (packages: PackageTime[]): number | undefined =>
+  packages.every((p) => p.machine !== undefined) ? sum(packages.map((p) => p.machine as number)) : undefined;
+
 /** Prints both tables; returns the totals as rows of `pnpm bench`'s table. */
 export function printProfile(packages: PackageTime[]): Row[] {
   const byCpu = [...packages].sort((a, b) => b.cpu - a.cpu);
@@ -56,7 +60,7 @@ export function printProfile(packages: PackageTime[]): Row[] {
       [
         'total',
         s(sum(packages.map((p) => p.cpu))),
-        s(sum(packages.map((p) => p.machine ?? 0))),
+        machineTotal(packages) === undefined ? '-' : s(machineTotal(packages) as number),
         s(sum(packages.map((p) => p.wall))),
         String(sum(packages.map((p) => p.files.length))),
         s(sum(packages.flatMap((p) => p.files.map((f) => f.cpu)))),
@@ -82,15 +86,20 @@ export function printProfile(packages: PackageTime[]): Row[] {
     ],
   );
   console.log('');
+  const machine = machineTotal(packages);
   return [
     {
       benchmark: `suite: ${packages.length} packages' tests, CPU (user + system)`,
       figure: `${s(sum(packages.map((p) => p.cpu)))} s`,
     },
-    {
-      benchmark: "suite: the machine's CPU meanwhile (the browser's renderers included)",
-      figure: `${s(sum(packages.map((p) => p.machine ?? 0)))} s`,
-    },
+    ...(machine === undefined
+      ? []
+      : [
+          {
+            benchmark: "suite: the machine's CPU meanwhile (the browser's renderers included)",
+            figure: `${s(machine)} s`,
+          },
+        ]),
     {
       benchmark: 'suite: the same, wall (one package at a time)',
       figure: `${s(sum(packages.map((p) => p.wall)))} s`,
